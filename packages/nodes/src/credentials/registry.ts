@@ -1,0 +1,24 @@
+import type { CredentialDefinition } from '@flowloom/shared';
+import * as definitions from './definitions.js';
+
+/** Every credential type, listed explicitly (no filesystem scan at start-up). */
+export const credentialDefinitions: readonly CredentialDefinition[] = [
+  definitions.openAIApi,
+  definitions.azureOpenAIApi,
+  definitions.anthropicApi,
+  definitions.googleGenerativeAI,
+  definitions.mistralAIApi,
+  definitions.groqApi,
+  definitions.ollamaApi,
+  definitions.httpBasicAuth,
+  definitions.httpBearerToken,
+  definitions.httpApiKey,
+  definitions.redisCacheUrlApi,
+  definitions.postgresUrl,
+];
+
+const byName = new Map(credentialDefinitions.map((d) => [d.name, d]));
+
+export function getCredentialDefinition(name: string): CredentialDefinition | undefined {
+  return byName.get(name);
+}

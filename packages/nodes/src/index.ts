@@ -1,0 +1,1 @@
+export { credentialDefinitions, getCredentialDefinition } from './credentials/registry.js';

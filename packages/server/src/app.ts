@@ -1,0 +1,131 @@
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { credentialDefinitions, getCredentialDefinition } from '@flowloom/nodes';
+import type { Config } from './config.js';
+import { migrateToLatest, openDatabase, type OpenedDatabase } from './db/database.js';
+import { registerAuthHook } from './http/auth-hook.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { loggerOptions } from './http/log-redaction.js';
+import { registerStaticUi } from './http/static-ui.js';
+import { zodToJsonSchema, zodValidatorCompiler } from './http/zod-type-provider.js';
+import { createApiKeyRepository } from './modules/apikeys/apikey.repository.js';
+import { registerApiKeyRoutes } from './modules/apikeys/apikey.routes.js';
+import { createApiKeyService } from './modules/apikeys/apikey.service.js';
+import { registerAuthRoutes } from './modules/auth/auth.routes.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { createSmtpMailer, type Mailer } from './modules/auth/mailer.js';
+import { registerChatflowRoutes } from './modules/chatflows/chatflow.routes.js';
+import { createChatflowService } from './modules/chatflows/chatflow.service.js';
+import { registerCredentialRoutes } from './modules/credentials/credential.routes.js';
+import { createCredentialService } from './modules/credentials/credential.service.js';
+import { createIdentityRepository } from './modules/identity/identity.repository.js';
+import { registerResourceRoutes } from './modules/resources/resources.routes.js';
+import { registerSystemRoutes } from './modules/system/system.routes.js';
+import { registerCustomTemplateRoutes } from './modules/templates/custom-template.routes.js';
+import { systemClock, type Clock } from './runtime.js';
+import { deriveKeys } from './security/crypto.js';
+import { loadSecretKey } from './security/secret-key.js';
+import { VERSION } from './version.js';
+
+export interface AppOptions {
+  config: Config;
+  /** An already-open database (tests share one); otherwise opened from the config. */
+  database?: OpenedDatabase;
+  clock?: Clock;
+  mailer?: Mailer;
+  /** Replaces the default pino logger options (tests send logs to a stream). */
+  logger?: FastifyServerOptions['loggerInstance'];
+}
+
+export const API_PREFIX = '/api/v1';
+
+/** Builds the whole server: database, services, routes. The caller listens and closes. */
+export async function createApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const clock = options.clock ?? systemClock;
+  const database = options.database ?? openDatabase({ url: config.databaseUrl ?? join(config.home, 'database.sqlite') });
+  const ownsDatabase = options.database === undefined;
+  await migrateToLatest(database.db);
+  const keys = deriveKeys(loadSecretKey(config.home, config.secretKey));
+
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: loggerOptions(config.logLevel) }),
+    bodyLimit: config.bodyLimit,
+    routerOptions: { caseSensitive: true, ignoreTrailingSlash: false },
+    trustProxy: false,
+    return503OnClosing: true,
+    // Per-request lines only at debug level: they cost throughput and say little in production.
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+  });
+  app.setValidatorCompiler(zodValidatorCompiler);
+  if (ownsDatabase) app.addHook('onClose', () => database.db.destroy());
+
+  // Every API route must say who may call it; a route that forgets fails start-up, not silently open.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith(API_PREFIX) && !route.config?.access) {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no access (public, user or permission)`);
+    }
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Flowloom API', version: VERSION, description: 'Flowise-compatible API of Flowloom.' },
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'http', scheme: 'bearer', description: 'Workspace API key' },
+          session: { type: 'apiKey', in: 'cookie', name: 'token', description: 'Web app session (with x-request-from: internal)' },
+        },
+      },
+      security: [{ apiKey: [] }, { session: [] }],
+    },
+    hideUntagged: true,
+    transform: ({ schema, url }) => {
+      const source = (schema ?? {}) as Record<string, unknown>;
+      const out: Record<string, unknown> = { ...source };
+      for (const part of ['body', 'querystring', 'params', 'headers']) {
+        if (source[part] !== undefined) out[part] = zodToJsonSchema(source[part]);
+      }
+      return { schema: out, url };
+    },
+  });
+
+  const identity = createIdentityRepository(database.db);
+  const apiKeys = createApiKeyService({ repo: createApiKeyRepository(database.db), keys, clock });
+  const auth = createAuthService({
+    db: database.db,
+    repo: identity,
+    keys,
+    config,
+    clock,
+    logger: app.log,
+    mailer: options.mailer ?? (config.smtp ? createSmtpMailer(config.smtp) : undefined),
+  });
+  const chatflows = createChatflowService({ db: database.db, clock });
+  const credentials = createCredentialService({ db: database.db, keys, clock, definitionOf: getCredentialDefinition });
+
+  registerErrorHandler(app, config.bodyLimit);
+  registerAuthHook(app, auth, apiKeys);
+  registerSystemRoutes(app, { platformType: config.platformType });
+  registerAuthRoutes(app, { auth, config });
+  registerApiKeyRoutes(app, { apiKeys });
+  registerChatflowRoutes(app, { chatflows });
+  registerCredentialRoutes(app, { credentials, definitions: credentialDefinitions });
+  registerResourceRoutes(app, { db: database.db, clock });
+  registerCustomTemplateRoutes(app, { db: database.db, clock });
+
+  const servesUi = await registerStaticUi(app, config.uiDir);
+  if (servesUi) {
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      if (request.method === 'GET' && !path.startsWith('/api/')) return reply.type('text/html').sendFile('index.html');
+      return reply.status(404).send({ statusCode: 404, success: false, message: `Route ${request.method} ${path} not found` });
+    });
+  }
+
+  return app;
+}

@@ -1,0 +1,108 @@
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { PlatformType } from '@flowloom/shared';
+
+/** Everything the server reads from the environment, parsed once at start. */
+export interface Config {
+  port: number;
+  host: string;
+  home: string;
+  /** `postgres://…` selects PostgreSQL; undefined means the SQLite file in {@link home}. */
+  databaseUrl: string | undefined;
+  platformType: PlatformType;
+  logLevel: string;
+  /** From `FLOWLOOM_SECRET_KEY`; undefined means the key file in the home folder. */
+  secretKey: string | undefined;
+  /** Largest accepted request body in bytes. */
+  bodyLimit: number;
+  /** Public URL of the app, used in e-mailed links. */
+  appUrl: string;
+  /** Access-token lifetime in minutes and refresh-token lifetime in minutes. */
+  jwtExpiryMinutes: number;
+  refreshExpiryMinutes: number;
+  /** Mark auth cookies `Secure` (set when served over HTTPS). */
+  secureCookies: boolean;
+  /** Login attempts allowed per client address and e-mail in one 15-minute window. */
+  loginRateLimit: number;
+  smtp: SmtpConfig | undefined;
+  /** Folder with the built web app; undefined disables static serving. */
+  uiDir: string | undefined;
+}
+
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  secure: boolean;
+  user: string | undefined;
+  password: string | undefined;
+  from: string;
+}
+
+export class ConfigError extends Error {}
+
+const PLATFORM_TYPES: Record<string, PlatformType> = {
+  'open-source': 'open-source',
+  'open source': 'open-source',
+  opensource: 'open-source',
+  enterprise: 'enterprise',
+  cloud: 'cloud',
+};
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+  }
+  return value;
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  return ['1', 'true', 'yes'].includes((env[name] ?? '').toLowerCase());
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const platformRaw = (env.PLATFORM_TYPE ?? 'open-source').trim().toLowerCase();
+  const platformType = PLATFORM_TYPES[platformRaw];
+  if (!platformType) {
+    throw new ConfigError(`PLATFORM_TYPE must be open-source, enterprise or cloud (got "${env.PLATFORM_TYPE}")`);
+  }
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must be a postgres:// URL; leave it unset to use the embedded SQLite database');
+  }
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const host = env.HOST?.trim() || '0.0.0.0';
+  const secretKey = env.FLOWLOOM_SECRET_KEY || undefined;
+  if (secretKey !== undefined && secretKey.length < 32) {
+    throw new ConfigError('FLOWLOOM_SECRET_KEY must be at least 32 characters');
+  }
+  const smtpHost = env.SMTP_HOST?.trim();
+  return {
+    port,
+    host,
+    home: resolve(env.FLOWLOOM_HOME?.trim() || join(homedir(), '.flowloom')),
+    databaseUrl,
+    platformType,
+    logLevel: env.LOG_LEVEL?.trim() || 'info',
+    secretKey,
+    bodyLimit: integer(env, 'FLOWLOOM_BODY_LIMIT_MB', 50, 1, 1024) * 1024 * 1024,
+    appUrl: (env.APP_URL?.trim() || `http://localhost:${port}`).replace(/\/$/, ''),
+    jwtExpiryMinutes: integer(env, 'JWT_TOKEN_EXPIRY_IN_MINUTES', 60, 1, 60 * 24 * 30),
+    refreshExpiryMinutes: integer(env, 'JWT_REFRESH_TOKEN_EXPIRY_IN_MINUTES', 60 * 24 * 30, 5, 60 * 24 * 365),
+    secureCookies: flag(env, 'SECURE_COOKIES'),
+    loginRateLimit: integer(env, 'FLOWLOOM_LOGIN_RATE_LIMIT', 10, 1, 100_000),
+    smtp: smtpHost
+      ? {
+          host: smtpHost,
+          port: integer(env, 'SMTP_PORT', 587, 1, 65535),
+          secure: flag(env, 'SMTP_SECURE'),
+          user: env.SMTP_USER || undefined,
+          password: env.SMTP_PASSWORD || undefined,
+          from: env.SENDER_EMAIL?.trim() || 'Flowloom <no-reply@localhost>',
+        }
+      : undefined,
+    uiDir: env.FLOWLOOM_UI_DIR?.trim() || undefined,
+  };
+}

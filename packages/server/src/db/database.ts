@@ -1,0 +1,56 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import type { Database } from './schema.js';
+import * as initial from './migrations/001-initial.js';
+
+export type Db = Kysely<Database>;
+export type DbKind = 'sqlite' | 'postgres';
+
+export interface OpenDatabaseOptions {
+  /** `postgres://…` for PostgreSQL, otherwise the SQLite file path (or `:memory:`). */
+  url: string;
+}
+
+export interface OpenedDatabase {
+  db: Db;
+  kind: DbKind;
+}
+
+/** Migrations in order. Names are sorted by Kysely, so keep the numeric prefix. */
+export const migrations: Record<string, Migration> = {
+  '001-initial': initial,
+};
+
+export function openDatabase({ url }: OpenDatabaseOptions): OpenedDatabase {
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    // Keep count/aggregate results as JS numbers (int8 would arrive as strings).
+    pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
+  }
+  if (url !== ':memory:') mkdirSync(dirname(url), { recursive: true });
+  const sqlite = new SQLite(url);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), kind: 'sqlite' };
+}
+
+/** Runs pending migrations; a no-op when the schema is current. Throws with the failing migration's name. */
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrations) },
+    migrationTableName: 'flowloom_migration',
+    migrationLockTableName: 'flowloom_migration_lock',
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}

@@ -1,0 +1,3 @@
+import { runCli } from './cli.js';
+
+runCli();

@@ -1,0 +1,42 @@
+import type { FastifySchemaCompiler, FastifyTypeProvider } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../errors.js';
+
+/** Lets handlers see the zod-parsed types of `body`, `querystring` and `params`. */
+export interface ZodTypeProvider extends FastifyTypeProvider {
+  validator: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown;
+  serializer: this['schema'] extends z.ZodType ? z.input<this['schema']> : unknown;
+}
+
+/** One readable sentence from a zod error: the first problem, prefixed with its field path. */
+export function describeZodError(error: z.ZodError, part: string): string {
+  const issue = error.issues[0];
+  if (!issue) return `Invalid ${part}`;
+  const path = issue.path.join('.');
+  if (issue.code === 'invalid_type' && issue.input === undefined) {
+    return path ? `${path} is required` : `Request ${part} is required`;
+  }
+  if (issue.code === 'unrecognized_keys') {
+    return `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`;
+  }
+  return path && !issue.message.toLowerCase().startsWith(path.toLowerCase()) ? `${path}: ${issue.message}` : issue.message;
+}
+
+/** Validates request parts with the zod schema declared on the route; parsed values replace the raw ones. */
+export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
+  return (data: unknown) => {
+    const result = schema.safeParse(data);
+    if (result.success) return { value: result.data };
+    return { error: new AppError('BAD_REQUEST', describeZodError(result.error, httpPart ?? 'body')) };
+  };
+};
+
+/** Turns route zod schemas into JSON Schema for the OpenAPI document. */
+export function zodToJsonSchema(schema: unknown): unknown {
+  if (!(schema instanceof z.ZodType)) return schema;
+  try {
+    return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  } catch {
+    return {};
+  }
+}

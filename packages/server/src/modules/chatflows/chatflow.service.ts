@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import type { Chatflow, ChatflowType, CreateChatflowBody, Permission, UpdateChatflowBody } from '@flowloom/shared';
+import type { Db } from '../../db/database.js';
+import type { ChatFlowTable } from '../../db/schema.js';
+import { workspaceTable } from '../../db/workspace-table.js';
+import { AppError } from '../../errors.js';
+import type { Clock } from '../../runtime.js';
+import type { AuthContext } from '../auth/auth.service.js';
+
+type Row = Selectable<ChatFlowTable>;
+type Action = 'view' | 'create' | 'update' | 'delete';
+
+/** Which permission family governs a flow type: agent flows and assistants have their own. */
+export function flowPermission(type: ChatflowType, action: Action): Permission {
+  switch (type) {
+    case 'AGENTFLOW':
+    case 'MULTIAGENT':
+      return `agentflows:${action}`;
+    case 'ASSISTANT':
+      return `assistants:${action}`;
+    case 'CHATFLOW':
+      return `chatflows:${action}`;
+  }
+}
+
+const bool = (value: number | null) => (value === null ? null : value === 1);
+const int = (value: boolean | null | undefined) => (value === undefined ? undefined : value === null ? null : value ? 1 : 0);
+
+export function toChatflow(row: Row): Chatflow {
+  const { webhookSecret: _secret, mcpServerConfig: _mcp, ...rest } = row;
+  return { ...rest, type: row.type as ChatflowType, deployed: bool(row.deployed), isPublic: bool(row.isPublic) };
+}
+
+export function createChatflowService({ db, clock }: { db: Db; clock: Clock }) {
+  const table = workspaceTable(db, 'chat_flow', { column: 'updatedDate', direction: 'desc' });
+
+  function assertCan(ctx: AuthContext, type: ChatflowType, action: Action) {
+    const permission = flowPermission(type, action);
+    if (!ctx.isOrganizationAdmin && !ctx.permissions.has(permission)) throw new AppError('FORBIDDEN', 'Forbidden');
+  }
+
+  async function load(ctx: AuthContext, id: string): Promise<Row> {
+    const row = await table.find(ctx.workspaceId, id);
+    if (!row) throw new AppError('NOT_FOUND', `Chatflow ${id} not found`);
+    return row;
+  }
+
+  async function assertApiKeyInWorkspace(ctx: AuthContext, apikeyid: string | null | undefined) {
+    if (!apikeyid) return;
+    const key = await db.selectFrom('api_key').select('id').where('id', '=', apikeyid).where('workspaceId', '=', ctx.workspaceId).executeTakeFirst();
+    if (!key) throw new AppError('BAD_REQUEST', `API key ${apikeyid} not found in this workspace`);
+  }
+
+  return {
+    async list(ctx: AuthContext, type: ChatflowType | undefined, range?: { offset: number; limit: number }) {
+      if (type) assertCan(ctx, type, 'view');
+      const rows = await table.list(ctx.workspaceId, { where: type ? { type } : {}, ...range });
+      // Without a type filter, list only the kinds the caller may view.
+      return rows.filter((r) => type || ctx.isOrganizationAdmin || ctx.permissions.has(flowPermission(r.type as ChatflowType, 'view'))).map(toChatflow);
+    },
+    count: (ctx: AuthContext, type: ChatflowType | undefined) => table.count(ctx.workspaceId, type ? { type } : {}),
+
+    async get(ctx: AuthContext, id: string): Promise<Chatflow> {
+      const row = await load(ctx, id);
+      assertCan(ctx, row.type as ChatflowType, 'view');
+      return toChatflow(row);
+    },
+
+    async create(ctx: AuthContext, body: CreateChatflowBody): Promise<Chatflow> {
+      assertCan(ctx, body.type, 'create');
+      await assertApiKeyInWorkspace(ctx, body.apikeyid);
+      const at = clock.now().toISOString();
+      const row: Row = {
+        id: randomUUID(),
+        name: body.name,
+        flowData: body.flowData,
+        deployed: int(body.deployed) ?? null,
+        isPublic: int(body.isPublic) ?? null,
+        apikeyid: body.apikeyid ?? null,
+        chatbotConfig: body.chatbotConfig ?? null,
+        apiConfig: body.apiConfig ?? null,
+        analytic: body.analytic ?? null,
+        speechToText: body.speechToText ?? null,
+        textToSpeech: body.textToSpeech ?? null,
+        followUpPrompts: body.followUpPrompts ?? null,
+        category: body.category ?? null,
+        type: body.type,
+        mcpServerConfig: null,
+        webhookSecret: null,
+        workspaceId: ctx.workspaceId,
+        createdDate: at,
+        updatedDate: at,
+      };
+      await table.insert(row);
+      return toChatflow(row);
+    },
+
+    async update(ctx: AuthContext, id: string, body: UpdateChatflowBody): Promise<Chatflow> {
+      const row = await load(ctx, id);
+      assertCan(ctx, row.type as ChatflowType, 'update');
+      if (body.type && body.type !== row.type) assertCan(ctx, body.type, 'create');
+      await assertApiKeyInWorkspace(ctx, body.apikeyid);
+      const { deployed, isPublic, ...rest } = body;
+      const patch = {
+        ...rest,
+        ...(deployed !== undefined && { deployed: int(deployed) }),
+        ...(isPublic !== undefined && { isPublic: int(isPublic) }),
+        updatedDate: clock.now().toISOString(),
+      };
+      await table.update(ctx.workspaceId, id, patch);
+      return toChatflow({ ...row, ...patch } as Row);
+    },
+
+    /** Deletes the flow; its messages, feedback, leads, executions and upsert history go with it (FK cascade). */
+    async remove(ctx: AuthContext, id: string): Promise<void> {
+      const row = await load(ctx, id);
+      assertCan(ctx, row.type as ChatflowType, 'delete');
+      await table.remove(ctx.workspaceId, id);
+    },
+  };
+}
+export type ChatflowService = ReturnType<typeof createChatflowService>;

@@ -1,0 +1,42 @@
+import { defineConfig } from 'vitest/config';
+import { defaultClientConditions, defaultServerConditions } from 'vite';
+
+// Workspace packages resolve to their TypeScript sources through the "source" export condition,
+// so tests never need a build first.
+const nodeProject = (name: string) => ({
+  resolve: { conditions: ['source', ...defaultServerConditions] },
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+  test: {
+    name,
+    include: [`packages/${name}/src/**/*.test.ts`, `packages/${name}/test/**/*.test.ts`],
+    environment: 'node' as const,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      nodeProject('shared'),
+      nodeProject('engine'),
+      nodeProject('nodes'),
+      {
+        ...nodeProject('server'),
+        test: {
+          ...nodeProject('server').test,
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        resolve: { conditions: ['source', ...defaultClientConditions] },
+        test: {
+          name: 'ui',
+          include: ['packages/ui/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['packages/ui/src/test-setup.ts'],
+          css: false,
+        },
+      },
+    ],
+  },
+});

@@ -6,7 +6,8 @@ import { build } from 'esbuild';
 const thirdParty = new Set();
 for (const pkg of ['.', '../shared', '../engine', '../nodes']) {
   const manifest = JSON.parse(readFileSync(new URL(`${pkg}/package.json`, import.meta.url), 'utf8'));
-  for (const name of Object.keys(manifest.dependencies ?? {})) if (!name.startsWith('@flowloom/')) thirdParty.add(name);
+  for (const name of Object.keys(manifest.dependencies ?? {}))
+    if (!name.startsWith('@flowloom/')) thirdParty.add(name);
 }
 
 await build({

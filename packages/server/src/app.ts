@@ -6,6 +6,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import { credentialDefinitions, getCredentialDefinition } from '@flowloom/nodes';
 import type { Config } from './config.js';
 import { migrateToLatest, openDatabase, type OpenedDatabase } from './db/database.js';
+import type { Access } from './http/access.js';
 import { registerAuthHook } from './http/auth-hook.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { loggerOptions } from './http/log-redaction.js';
@@ -42,11 +43,25 @@ export interface AppOptions {
 
 export const API_PREFIX = '/api/v1';
 
+/** One registered API route and the access it declared (the permission table, walked by tests). */
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    apiRoutes: readonly ApiRoute[];
+  }
+}
+
 /** Builds the whole server: database, services, routes. The caller listens and closes. */
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
-  const database = options.database ?? openDatabase({ url: config.databaseUrl ?? join(config.home, 'database.sqlite') });
+  const database =
+    options.database ?? openDatabase({ url: config.databaseUrl ?? join(config.home, 'database.sqlite') });
   const ownsDatabase = options.database === undefined;
   await migrateToLatest(database.db);
   const keys = deriveKeys(loadSecretKey(config.home, config.secretKey));
@@ -58,16 +73,25 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: false,
     return503OnClosing: true,
     // Per-request lines only at debug level: they cost throughput and say little in production.
-    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
   });
   app.setValidatorCompiler(zodValidatorCompiler);
   if (ownsDatabase) app.addHook('onClose', () => database.db.destroy());
 
   // Every API route must say who may call it; a route that forgets fails start-up, not silently open.
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith(API_PREFIX) && !route.config?.access) {
-      throw new Error(`Route ${String(route.method)} ${route.url} declares no access (public, user or permission)`);
-    }
+    if (!route.url.startsWith(API_PREFIX)) return;
+    const access = route.config?.access;
+    if (!access)
+      throw new Error(
+        `Route ${String(route.method)} ${route.url} declares no access (public, user or permission)`,
+      );
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access });
   });
 
   await app.register(fastifyCookie);
@@ -78,7 +102,12 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       components: {
         securitySchemes: {
           apiKey: { type: 'http', scheme: 'bearer', description: 'Workspace API key' },
-          session: { type: 'apiKey', in: 'cookie', name: 'token', description: 'Web app session (with x-request-from: internal)' },
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'token',
+            description: 'Web app session (with x-request-from: internal)',
+          },
         },
       },
       security: [{ apiKey: [] }, { session: [] }],
@@ -106,7 +135,12 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     mailer: options.mailer ?? (config.smtp ? createSmtpMailer(config.smtp) : undefined),
   });
   const chatflows = createChatflowService({ db: database.db, clock });
-  const credentials = createCredentialService({ db: database.db, keys, clock, definitionOf: getCredentialDefinition });
+  const credentials = createCredentialService({
+    db: database.db,
+    keys,
+    clock,
+    definitionOf: getCredentialDefinition,
+  });
 
   registerErrorHandler(app, config.bodyLimit);
   registerAuthHook(app, auth, apiKeys);
@@ -122,8 +156,11 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   if (servesUi) {
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0] ?? '';
-      if (request.method === 'GET' && !path.startsWith('/api/')) return reply.type('text/html').sendFile('index.html');
-      return reply.status(404).send({ statusCode: 404, success: false, message: `Route ${request.method} ${path} not found` });
+      if (request.method === 'GET' && !path.startsWith('/api/'))
+        return reply.type('text/html').sendFile('index.html');
+      return reply
+        .status(404)
+        .send({ statusCode: 404, success: false, message: `Route ${request.method} ${path} not found` });
     });
   }
 

@@ -52,17 +52,36 @@ async function start(config: Config): Promise<void> {
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  app.log.info(`Flowloom ${VERSION} is ready on http://${shown}:${port} (${Math.round(performance.now() - startedAt)} ms)`);
+  app.log.info(
+    `Flowloom ${VERSION} is ready on http://${shown}:${port} (${Math.round(performance.now() - startedAt)} ms)`,
+  );
 }
 
-async function resetUserPassword(config: Config, email: string | undefined, password: string | undefined): Promise<void> {
+async function resetUserPassword(
+  config: Config,
+  email: string | undefined,
+  password: string | undefined,
+): Promise<void> {
   if (!email || !password) throw new AppError('BAD_REQUEST', 'Both --email and --password are required');
   const checked = passwordRule.safeParse(password);
-  if (!checked.success) throw new AppError('BAD_REQUEST', checked.error.issues[0]?.message ?? 'Invalid password');
+  if (!checked.success)
+    throw new AppError('BAD_REQUEST', checked.error.issues[0]?.message ?? 'Invalid password');
   const database = openDatabase({ url: config.databaseUrl ?? join(config.home, 'database.sqlite') });
   try {
     await migrateToLatest(database.db);
-    const silent = { info() {}, warn() {}, error() {}, debug() {}, fatal() {}, trace() {}, child() { return silent; }, level: 'silent', silent() {} };
+    const silent = {
+      info() {},
+      warn() {},
+      error() {},
+      debug() {},
+      fatal() {},
+      trace() {},
+      child() {
+        return silent;
+      },
+      level: 'silent',
+      silent() {},
+    };
     const auth = createAuthService({
       db: database.db,
       repo: createIdentityRepository(database.db),
@@ -107,7 +126,7 @@ export async function main(argv: string[]): Promise<void> {
 export function runCli(): void {
   main(process.argv.slice(2)).catch((error: unknown) => {
     const known = error instanceof ConfigError || error instanceof AppError;
-    console.error(known ? `flowloom: ${(error as Error).message}` : error);
+    console.error(known ? `flowloom: ${error.message}` : error);
     process.exit(1);
   });
 }

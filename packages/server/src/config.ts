@@ -66,11 +66,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const platformRaw = (env.PLATFORM_TYPE ?? 'open-source').trim().toLowerCase();
   const platformType = PLATFORM_TYPES[platformRaw];
   if (!platformType) {
-    throw new ConfigError(`PLATFORM_TYPE must be open-source, enterprise or cloud (got "${env.PLATFORM_TYPE}")`);
+    throw new ConfigError(
+      `PLATFORM_TYPE must be open-source, enterprise or cloud (got "${env.PLATFORM_TYPE}")`,
+    );
   }
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new ConfigError('DATABASE_URL must be a postgres:// URL; leave it unset to use the embedded SQLite database');
+    throw new ConfigError(
+      'DATABASE_URL must be a postgres:// URL; leave it unset to use the embedded SQLite database',
+    );
   }
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const host = env.HOST?.trim() || '0.0.0.0';

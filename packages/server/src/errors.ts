@@ -21,16 +21,19 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly extra: Record<string, unknown> | undefined;
+  /** Plain field (not a getter): Fastify writes `statusCode` on validation errors it receives. */
+  statusCode: number;
 
-  constructor(code: ErrorCode, message: string, options?: { cause?: unknown; extra?: Record<string, unknown> }) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options?: { cause?: unknown; extra?: Record<string, unknown> },
+  ) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
     this.extra = options?.extra;
-  }
-
-  get statusCode(): number {
-    return ERROR_STATUS[this.code];
+    this.statusCode = ERROR_STATUS[code];
   }
 }
 

@@ -96,7 +96,11 @@ export const updateUserBody = z
   .superRefine((body, ctx) => {
     if (body.newPassword === undefined) return;
     if (!body.oldPassword) {
-      ctx.addIssue({ code: 'custom', path: ['oldPassword'], message: 'The current password is required to set a new one' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['oldPassword'],
+        message: 'The current password is required to set a new one',
+      });
     }
     if (body.confirmPassword !== undefined && body.confirmPassword !== body.newPassword) {
       ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'The new passwords do not match' });

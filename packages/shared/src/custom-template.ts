@@ -33,7 +33,9 @@ export const createCustomTemplateBody = z
     badge: z.string().max(64).nullable().optional(),
     framework: textList.optional(),
     usecases: textList.optional(),
-    type: z.enum(CUSTOM_TEMPLATE_TYPES, { message: 'type must be Chatflow, Agentflow, AgentflowV2 or Tool' }).optional(),
+    type: z
+      .enum(CUSTOM_TEMPLATE_TYPES, { message: 'type must be Chatflow, Agentflow, AgentflowV2 or Tool' })
+      .optional(),
     tool: z
       .object({
         iconSrc: z.string().nullable().optional(),

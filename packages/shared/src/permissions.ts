@@ -40,8 +40,9 @@ export type Permission = {
 }[keyof PermissionTable];
 
 /** Every permission, in table order. */
-export const ALL_PERMISSIONS: readonly Permission[] = Object.entries(PERMISSIONS).flatMap(([resource, actions]) =>
-  (actions as readonly string[]).map((action) => `${resource}:${action}` as Permission),
+export const ALL_PERMISSIONS: readonly Permission[] = Object.entries(PERMISSIONS).flatMap(
+  ([resource, actions]) =>
+    (actions as readonly string[]).map((action) => `${resource}:${action}` as Permission),
 );
 
 const permissionSet = new Set<string>(ALL_PERMISSIONS);

@@ -19,7 +19,10 @@ const variableName = z
   .trim()
   .min(1, 'name is required')
   .max(255)
-  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'name may contain only letters, digits and underscores, and must not start with a digit');
+  .regex(
+    /^[A-Za-z_][A-Za-z0-9_]*$/,
+    'name may contain only letters, digits and underscores, and must not start with a digit',
+  );
 
 export const createVariableBody = z.object({
   name: variableName,

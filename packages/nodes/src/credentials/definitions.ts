@@ -12,12 +12,28 @@ export const azureOpenAIApi: CredentialDefinition = {
   label: 'Azure OpenAI API',
   name: 'azureOpenAIApi',
   version: 1,
-  description: 'Refer to the Azure OpenAI documentation for the instance name, deployment name and API version.',
+  description:
+    'Refer to the Azure OpenAI documentation for the instance name, deployment name and API version.',
   inputs: [
     { label: 'Azure OpenAI Api Key', name: 'azureOpenAIApiKey', type: 'password' },
-    { label: 'Azure OpenAI Api Instance Name', name: 'azureOpenAIApiInstanceName', type: 'string', placeholder: 'YOUR-INSTANCE-NAME' },
-    { label: 'Azure OpenAI Api Deployment Name', name: 'azureOpenAIApiDeploymentName', type: 'string', placeholder: 'YOUR-DEPLOYMENT-NAME' },
-    { label: 'Azure OpenAI Api Version', name: 'azureOpenAIApiVersion', type: 'string', placeholder: '2024-10-21' },
+    {
+      label: 'Azure OpenAI Api Instance Name',
+      name: 'azureOpenAIApiInstanceName',
+      type: 'string',
+      placeholder: 'YOUR-INSTANCE-NAME',
+    },
+    {
+      label: 'Azure OpenAI Api Deployment Name',
+      name: 'azureOpenAIApiDeploymentName',
+      type: 'string',
+      placeholder: 'YOUR-DEPLOYMENT-NAME',
+    },
+    {
+      label: 'Azure OpenAI Api Version',
+      name: 'azureOpenAIApiVersion',
+      type: 'string',
+      placeholder: '2024-10-21',
+    },
   ],
 };
 
@@ -89,12 +105,26 @@ export const redisCacheUrlApi: CredentialDefinition = {
   label: 'Redis URL',
   name: 'redisCacheUrlApi',
   version: 1,
-  inputs: [{ label: 'Redis URL', name: 'redisUrl', type: 'url', placeholder: 'redis://user:password@localhost:6379' }],
+  inputs: [
+    {
+      label: 'Redis URL',
+      name: 'redisUrl',
+      type: 'url',
+      placeholder: 'redis://user:password@localhost:6379',
+    },
+  ],
 };
 
 export const postgresUrl: CredentialDefinition = {
   label: 'Postgres URL',
   name: 'PostgresUrl',
   version: 1,
-  inputs: [{ label: 'Postgres URL', name: 'postgresUrl', type: 'url', placeholder: 'postgresql://user:password@localhost:5432/db' }],
+  inputs: [
+    {
+      label: 'Postgres URL',
+      name: 'postgresUrl',
+      type: 'url',
+      placeholder: 'postgresql://user:password@localhost:5432/db',
+    },
+  ],
 };

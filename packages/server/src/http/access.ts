@@ -9,9 +9,7 @@ import type { Permission } from '@flowloom/shared';
  * - `permission`: a signed-in person or an API key holding at least one of the permissions.
  */
 export type Access =
-  | { kind: 'public' }
-  | { kind: 'user' }
-  | { kind: 'permission'; anyOf: readonly Permission[] };
+  { kind: 'public' } | { kind: 'user' } | { kind: 'permission'; anyOf: readonly Permission[] };
 
 export const PUBLIC: Access = { kind: 'public' };
 export const USER: Access = { kind: 'user' };

@@ -13,7 +13,9 @@ declare module 'fastify' {
 export const ACCESS_COOKIE = 'token';
 export const REFRESH_COOKIE = 'refreshToken';
 
-const UNAUTHORIZED_ACCESS = new AppError('UNAUTHORIZED', 'Unauthorized Access', { extra: { error: 'Unauthorized Access' } });
+const UNAUTHORIZED_ACCESS = new AppError('UNAUTHORIZED', 'Unauthorized Access', {
+  extra: { error: 'Unauthorized Access' },
+});
 
 function bearer(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;

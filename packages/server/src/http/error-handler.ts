@@ -11,7 +11,8 @@ function clientMessage(error: FastifyError, bodyLimit: number): string {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return 'Request body is empty but the content type is application/json';
     default:
-      if (error instanceof SyntaxError || /JSON/i.test(error.message)) return `Malformed JSON body: ${error.message}`;
+      if (error instanceof SyntaxError || /JSON/i.test(error.message))
+        return `Malformed JSON body: ${error.message}`;
       return error.message;
   }
 }
@@ -21,19 +22,25 @@ export function registerErrorHandler(app: FastifyInstance, bodyLimit: number) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
-      return reply.status(error.statusCode).send({ statusCode: error.statusCode, success: false, message: error.message, ...error.extra });
+      return reply
+        .status(error.statusCode)
+        .send({ statusCode: error.statusCode, success: false, message: error.message, ...error.extra });
     }
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
     if (status < 500) {
-      return reply.status(status).send({ statusCode: status, success: false, message: clientMessage(error, bodyLimit) });
+      return reply
+        .status(status)
+        .send({ statusCode: status, success: false, message: clientMessage(error, bodyLimit) });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ statusCode: 500, success: false, message: 'Internal Server Error' });
   });
 
   app.setNotFoundHandler((request, reply) => {
-    return reply
-      .status(404)
-      .send({ statusCode: 404, success: false, message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+    return reply.status(404).send({
+      statusCode: 404,
+      success: false,
+      message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+    });
   });
 }

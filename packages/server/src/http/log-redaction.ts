@@ -13,7 +13,14 @@ export function loggerOptions(level: string) {
   return {
     level,
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.credential', '*.plainDataObj'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.credential',
+        '*.plainDataObj',
+      ],
       censor: '[redacted]',
     },
     serializers: {

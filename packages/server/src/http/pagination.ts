@@ -7,6 +7,9 @@ export async function listOrPage<T>(
   count: () => Promise<number>,
 ): Promise<T[] | Page<T>> {
   if (query.page === undefined || query.limit === undefined) return fetch(undefined);
-  const [data, total] = await Promise.all([fetch({ offset: (query.page - 1) * query.limit, limit: query.limit }), count()]);
+  const [data, total] = await Promise.all([
+    fetch({ offset: (query.page - 1) * query.limit, limit: query.limit }),
+    count(),
+  ]);
   return { data, total };
 }

@@ -19,7 +19,9 @@ export function describeZodError(error: z.ZodError, part: string): string {
   if (issue.code === 'unrecognized_keys') {
     return `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`;
   }
-  return path && !issue.message.toLowerCase().startsWith(path.toLowerCase()) ? `${path}: ${issue.message}` : issue.message;
+  return path && !issue.message.toLowerCase().startsWith(path.toLowerCase())
+    ? `${path}: ${issue.message}`
+    : issue.message;
 }
 
 /** Validates request parts with the zod schema declared on the route; parsed values replace the raw ones. */

@@ -12,7 +12,12 @@ const inWorkspace = (t: Table) =>
   t.addColumn('workspaceId', 'text', (c) => c.notNull().references('workspace.id').onDelete('cascade'));
 
 async function index(db: Db, table: string, ...columns: string[]) {
-  await db.schema.createIndex(`idx_${table}_${columns.join('_')}`).ifNotExists().on(table).columns(columns).execute();
+  await db.schema
+    .createIndex(`idx_${table}_${columns.join('_')}`)
+    .ifNotExists()
+    .on(table)
+    .columns(columns)
+    .execute();
 }
 
 /** Every table of DESIGN.md, created in dependency order. */
@@ -47,7 +52,9 @@ export async function up(db: Db): Promise<void> {
   await audited(
     s
       .createTable('organization_user')
-      .addColumn('organizationId', 'text', (c) => c.notNull().references('organization.id').onDelete('cascade'))
+      .addColumn('organizationId', 'text', (c) =>
+        c.notNull().references('organization.id').onDelete('cascade'),
+      )
       .addColumn('userId', 'text', (c) => c.notNull().references('user.id').onDelete('cascade'))
       .addColumn('roleId', 'text', (c) => c.notNull().references('role.id'))
       .addColumn('status', 'text', (c) => c.notNull().defaultTo('active'))
@@ -58,7 +65,9 @@ export async function up(db: Db): Promise<void> {
     id(s.createTable('workspace'))
       .addColumn('name', 'text', (c) => c.notNull())
       .addColumn('description', 'text')
-      .addColumn('organizationId', 'text', (c) => c.notNull().references('organization.id').onDelete('cascade')),
+      .addColumn('organizationId', 'text', (c) =>
+        c.notNull().references('organization.id').onDelete('cascade'),
+      ),
   ).execute();
 
   await audited(
@@ -168,7 +177,9 @@ export async function up(db: Db): Promise<void> {
   await id(s.createTable('chat_message_feedback'))
     .addColumn('chatflowid', 'text', (c) => c.notNull().references('chat_flow.id').onDelete('cascade'))
     .addColumn('chatId', 'text', (c) => c.notNull())
-    .addColumn('messageId', 'text', (c) => c.notNull().unique().references('chat_message.id').onDelete('cascade'))
+    .addColumn('messageId', 'text', (c) =>
+      c.notNull().unique().references('chat_message.id').onDelete('cascade'),
+    )
     .addColumn('rating', 'text')
     .addColumn('content', 'text')
     .addColumn('createdDate', 'text', (c) => c.notNull())
@@ -281,7 +292,13 @@ export async function up(db: Db): Promise<void> {
     .execute();
   await index(db, 'upsert_history', 'chatflowid');
 
-  await inWorkspace(dated(id(s.createTable('dataset')).addColumn('name', 'text', (c) => c.notNull()).addColumn('description', 'text'))).execute();
+  await inWorkspace(
+    dated(
+      id(s.createTable('dataset'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('description', 'text'),
+    ),
+  ).execute();
   await index(db, 'dataset', 'workspaceId');
 
   await id(s.createTable('dataset_row'))
@@ -330,16 +347,37 @@ export async function up(db: Db): Promise<void> {
     .addColumn('runDate', 'text', (c) => c.notNull())
     .execute();
   await index(db, 'evaluation_run', 'evaluationId');
-
 }
 
 export async function down(db: Db): Promise<void> {
   for (const table of [
-    'evaluation_run', 'evaluation', 'evaluator', 'dataset_row', 'dataset', 'upsert_history',
-    'document_store_file_chunk', 'document_store', 'custom_template', 'assistant', 'tool', 'variable',
-    'credential', 'lead', 'chat_message_feedback', 'chat_message', 'execution', 'chat_flow', 'api_key',
-    'login_session', 'login_activity', 'workspace_user', 'workspace', 'organization_user', 'role',
-    'organization', 'user',
+    'evaluation_run',
+    'evaluation',
+    'evaluator',
+    'dataset_row',
+    'dataset',
+    'upsert_history',
+    'document_store_file_chunk',
+    'document_store',
+    'custom_template',
+    'assistant',
+    'tool',
+    'variable',
+    'credential',
+    'lead',
+    'chat_message_feedback',
+    'chat_message',
+    'execution',
+    'chat_flow',
+    'api_key',
+    'login_session',
+    'login_activity',
+    'workspace_user',
+    'workspace',
+    'organization_user',
+    'role',
+    'organization',
+    'user',
   ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }

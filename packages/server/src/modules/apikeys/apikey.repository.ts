@@ -5,7 +5,12 @@ import type { ApiKeyTable } from '../../db/schema.js';
 export function createApiKeyRepository(db: Db) {
   return {
     list: (workspaceId: string) =>
-      db.selectFrom('api_key').selectAll().where('workspaceId', '=', workspaceId).orderBy('createdDate', 'desc').execute(),
+      db
+        .selectFrom('api_key')
+        .selectAll()
+        .where('workspaceId', '=', workspaceId)
+        .orderBy('createdDate', 'desc')
+        .execute(),
     count: async (workspaceId: string) =>
       Number(
         (
@@ -26,7 +31,12 @@ export function createApiKeyRepository(db: Db) {
         .limit(limit)
         .execute(),
     find: (workspaceId: string, id: string) =>
-      db.selectFrom('api_key').selectAll().where('workspaceId', '=', workspaceId).where('id', '=', id).executeTakeFirst(),
+      db
+        .selectFrom('api_key')
+        .selectAll()
+        .where('workspaceId', '=', workspaceId)
+        .where('id', '=', id)
+        .executeTakeFirst(),
     /** Key lookup for authentication, with the organization of the key's workspace. */
     findByHash: (hash: string) =>
       db
@@ -37,7 +47,12 @@ export function createApiKeyRepository(db: Db) {
         .executeTakeFirst(),
     insert: (row: Insertable<ApiKeyTable>) => db.insertInto('api_key').values(row).execute(),
     update: (workspaceId: string, id: string, patch: Updateable<ApiKeyTable>) =>
-      db.updateTable('api_key').set(patch).where('workspaceId', '=', workspaceId).where('id', '=', id).executeTakeFirst(),
+      db
+        .updateTable('api_key')
+        .set(patch)
+        .where('workspaceId', '=', workspaceId)
+        .where('id', '=', id)
+        .executeTakeFirst(),
     remove: (workspaceId: string, id: string) =>
       db.deleteFrom('api_key').where('workspaceId', '=', workspaceId).where('id', '=', id).executeTakeFirst(),
     /** Flows bound to each key (`chat_flow.apikeyid`), for the list page. */

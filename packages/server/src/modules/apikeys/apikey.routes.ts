@@ -15,10 +15,15 @@ export function registerApiKeyRoutes(root: FastifyInstance, { apiKeys }: { apiKe
 
   app.get(
     '/api/v1/apikey',
-    { config: { access: can('apikeys:view') }, schema: { tags, summary: 'List API keys (masked)', querystring: paginationQuery } },
+    {
+      config: { access: can('apikeys:view') },
+      schema: { tags, summary: 'List API keys (masked)', querystring: paginationQuery },
+    },
     (request) => {
       const { page, limit } = request.query;
-      return page !== undefined && limit !== undefined ? apiKeys.page(caller(request), page, limit) : apiKeys.list(caller(request));
+      return page !== undefined && limit !== undefined
+        ? apiKeys.page(caller(request), page, limit)
+        : apiKeys.list(caller(request));
     },
   );
 
@@ -26,20 +31,36 @@ export function registerApiKeyRoutes(root: FastifyInstance, { apiKeys }: { apiKe
     '/api/v1/apikey',
     {
       config: { access: can('apikeys:create') },
-      schema: { tags, summary: 'Create an API key: the answer is the key list, with the new key in full (shown this once)', body: createApiKeyBody },
+      schema: {
+        tags,
+        summary: 'Create an API key: the answer is the key list, with the new key in full (shown this once)',
+        body: createApiKeyBody,
+      },
     },
-    async (request, reply) => reply.status(201).send((await apiKeys.create(caller(request), request.body)).list),
+    async (request, reply) =>
+      reply.status(201).send((await apiKeys.create(caller(request), request.body)).list),
   );
 
   app.put(
     '/api/v1/apikey/:id',
-    { config: { access: can('apikeys:update') }, schema: { tags, summary: 'Rename a key or change its permissions', params: idParams, body: updateApiKeyBody } },
+    {
+      config: { access: can('apikeys:update') },
+      schema: {
+        tags,
+        summary: 'Rename a key or change its permissions',
+        params: idParams,
+        body: updateApiKeyBody,
+      },
+    },
     (request) => apiKeys.update(caller(request), request.params.id, request.body),
   );
 
   app.delete(
     '/api/v1/apikey/:id',
-    { config: { access: can('apikeys:delete') }, schema: { tags, summary: 'Delete an API key', params: idParams } },
+    {
+      config: { access: can('apikeys:delete') },
+      schema: { tags, summary: 'Delete an API key', params: idParams },
+    },
     async (request) => {
       await apiKeys.remove(caller(request), request.params.id);
       return apiKeys.list(caller(request));
@@ -50,10 +71,17 @@ export function registerApiKeyRoutes(root: FastifyInstance, { apiKeys }: { apiKe
     '/api/v1/verify/apikey/:apikey',
     {
       config: { access: PUBLIC, rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: { tags, summary: 'Check an API key: "OK", or 401', params: z.object({ apikey: z.string().min(1) }) },
+      schema: {
+        tags,
+        summary: 'Check an API key: "OK", or 401',
+        params: z.object({ apikey: z.string().min(1) }),
+      },
     },
     async (request) => {
-      if (!(await apiKeys.verify(request.params.apikey))) throw new AppError('UNAUTHORIZED', 'Unauthorized Access', { extra: { error: 'Unauthorized Access' } });
+      if (!(await apiKeys.verify(request.params.apikey)))
+        throw new AppError('UNAUTHORIZED', 'Unauthorized Access', {
+          extra: { error: 'Unauthorized Access' },
+        });
       return 'OK';
     },
   );

@@ -19,7 +19,9 @@ type Row = Awaited<ReturnType<ApiKeyRepository['list']>>[number];
 function parsePermissions(text: string): Permission[] {
   try {
     const list = JSON.parse(text) as unknown;
-    return Array.isArray(list) ? list.filter((p): p is Permission => typeof p === 'string' && isPermission(p)) : [];
+    return Array.isArray(list)
+      ? list.filter((p): p is Permission => typeof p === 'string' && isPermission(p))
+      : [];
   } catch {
     return [];
   }
@@ -33,7 +35,15 @@ export function maskKey(key: string): string {
  * Workspace API keys. The secret is returned once, by the call that creates it; only a keyed hash is
  * stored, so lists show a masked preview (deliberately unlike Flowise, which returns keys in clear).
  */
-export function createApiKeyService({ repo, keys, clock }: { repo: ApiKeyRepository; keys: Keys; clock: Clock }) {
+export function createApiKeyService({
+  repo,
+  keys,
+  clock,
+}: {
+  repo: ApiKeyRepository;
+  keys: Keys;
+  clock: Clock;
+}) {
   async function toWire(rows: Row[], workspaceId: string): Promise<ApiKey[]> {
     const flows = await repo.flowsUsingKeys(workspaceId);
     return rows.map((row) => ({
@@ -64,7 +74,10 @@ export function createApiKeyService({ repo, keys, clock }: { repo: ApiKeyReposit
       return toWire(await repo.list(ctx.workspaceId), ctx.workspaceId);
     },
     async page(ctx: AuthContext, page: number, limit: number): Promise<Page<ApiKey>> {
-      const [rows, total] = await Promise.all([repo.page(ctx.workspaceId, (page - 1) * limit, limit), repo.count(ctx.workspaceId)]);
+      const [rows, total] = await Promise.all([
+        repo.page(ctx.workspaceId, (page - 1) * limit, limit),
+        repo.count(ctx.workspaceId),
+      ]);
       return { data: await toWire(rows, ctx.workspaceId), total };
     },
     async get(ctx: AuthContext, id: string): Promise<ApiKey> {

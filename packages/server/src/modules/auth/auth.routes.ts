@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { forgotPasswordBody, loginBody, registerBody, resetPasswordBody, updateUserBody } from '@flowloom/shared';
+import {
+  forgotPasswordBody,
+  loginBody,
+  registerBody,
+  resetPasswordBody,
+  updateUserBody,
+} from '@flowloom/shared';
 import type { Config } from '../../config.js';
 import { PUBLIC, USER } from '../../http/access.js';
 import { ACCESS_COOKIE, REFRESH_COOKIE, caller, sessionToken } from '../../http/auth-hook.js';
@@ -18,8 +24,16 @@ export function registerAuthRoutes(
 
   function setSession(reply: FastifyReply, session: IssuedSession) {
     // The access cookie outlives the access token so an expired token is reported as "Token Expired".
-    reply.setCookie(ACCESS_COOKIE, session.accessToken, { ...cookieBase, path: '/', maxAge: session.maxAgeSeconds });
-    reply.setCookie(REFRESH_COOKIE, session.refreshToken, { ...cookieBase, path: REFRESH_PATH, maxAge: session.maxAgeSeconds });
+    reply.setCookie(ACCESS_COOKIE, session.accessToken, {
+      ...cookieBase,
+      path: '/',
+      maxAge: session.maxAgeSeconds,
+    });
+    reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
+      ...cookieBase,
+      path: REFRESH_PATH,
+      maxAge: session.maxAgeSeconds,
+    });
   }
 
   /** Brute-force guard: per client address and submitted e-mail, on top of recorded login activity. */
@@ -43,13 +57,22 @@ export function registerAuthRoutes(
 
   app.post(
     '/api/v1/auth/resolve',
-    { config: { access: PUBLIC }, schema: { tags: ['auth'], summary: 'Where a visitor who is not signed in should go (first-run setup or login)' } },
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['auth'],
+        summary: 'Where a visitor who is not signed in should go (first-run setup or login)',
+      },
+    },
     () => auth.resolve(),
   );
 
   app.post(
     '/api/v1/account/register',
-    { config: { access: PUBLIC, ...attemptLimit(config.loginRateLimit) }, schema: { tags: ['auth'], summary: 'Create the first (owner) account', body: registerBody } },
+    {
+      config: { access: PUBLIC, ...attemptLimit(config.loginRateLimit) },
+      schema: { tags: ['auth'], summary: 'Create the first (owner) account', body: registerBody },
+    },
     async (request, reply) => {
       const user = await auth.registerOwner(request.body.user);
       return reply.status(201).send(user);
@@ -58,7 +81,10 @@ export function registerAuthRoutes(
 
   app.post(
     '/api/v1/auth/login',
-    { config: { access: PUBLIC, ...attemptLimit(config.loginRateLimit) }, schema: { tags: ['auth'], summary: 'Sign in; sets the session cookies', body: loginBody } },
+    {
+      config: { access: PUBLIC, ...attemptLimit(config.loginRateLimit) },
+      schema: { tags: ['auth'], summary: 'Sign in; sets the session cookies', body: loginBody },
+    },
     async (request, reply) => {
       const { session, body } = await auth.login(request.body.email, request.body.password, request.ip);
       setSession(reply, session);
@@ -68,7 +94,10 @@ export function registerAuthRoutes(
 
   app.post(
     '/api/v1/auth/refreshToken',
-    { config: { access: PUBLIC }, schema: { tags: ['auth'], summary: 'New access token from the refresh cookie' } },
+    {
+      config: { access: PUBLIC },
+      schema: { tags: ['auth'], summary: 'New access token from the refresh cookie' },
+    },
     async (request, reply) => {
       const { session, user } = await auth.refresh(request.cookies[REFRESH_COOKIE]);
       setSession(reply, session);
@@ -78,7 +107,10 @@ export function registerAuthRoutes(
 
   app.post(
     '/api/v1/account/logout',
-    { config: { access: PUBLIC }, schema: { tags: ['auth'], summary: 'Sign out and clear the session cookies' } },
+    {
+      config: { access: PUBLIC },
+      schema: { tags: ['auth'], summary: 'Sign out and clear the session cookies' },
+    },
     async (request, reply) => {
       await auth.logout(sessionToken(request), request.ip);
       reply.clearCookie(ACCESS_COOKIE, { ...cookieBase, path: '/' });
@@ -89,7 +121,10 @@ export function registerAuthRoutes(
 
   app.post(
     '/api/v1/account/forgot-password',
-    { config: { access: PUBLIC, ...attemptLimit(5) }, schema: { tags: ['auth'], summary: 'E-mail a password reset link', body: forgotPasswordBody } },
+    {
+      config: { access: PUBLIC, ...attemptLimit(5) },
+      schema: { tags: ['auth'], summary: 'E-mail a password reset link', body: forgotPasswordBody },
+    },
     async (request) => {
       await auth.forgotPassword(request.body.user.email);
       return { message: 'If an account exists for this email, a password reset link has been sent to it.' };
@@ -98,7 +133,14 @@ export function registerAuthRoutes(
 
   app.post(
     '/api/v1/account/reset-password',
-    { config: { access: PUBLIC, ...attemptLimit(10) }, schema: { tags: ['auth'], summary: 'Set a new password with a reset link token', body: resetPasswordBody } },
+    {
+      config: { access: PUBLIC, ...attemptLimit(10) },
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a reset link token',
+        body: resetPasswordBody,
+      },
+    },
     async (request) => {
       await auth.resetPassword(request.body.user);
       return { message: 'Your password has been reset. Sign in with the new password.' };
@@ -107,13 +149,23 @@ export function registerAuthRoutes(
 
   app.get(
     '/api/v1/user',
-    { config: { access: USER }, schema: { tags: ['users'], summary: 'A user profile (your own, unless you manage users)', querystring: z.object({ id: z.string().min(1, 'id is required') }) } },
+    {
+      config: { access: USER },
+      schema: {
+        tags: ['users'],
+        summary: 'A user profile (your own, unless you manage users)',
+        querystring: z.object({ id: z.string().min(1, 'id is required') }),
+      },
+    },
     (request) => auth.getUser(caller(request), request.query.id),
   );
 
   app.put(
     '/api/v1/user',
-    { config: { access: USER }, schema: { tags: ['users'], summary: 'Update your name, e-mail or password', body: updateUserBody } },
+    {
+      config: { access: USER },
+      schema: { tags: ['users'], summary: 'Update your name, e-mail or password', body: updateUserBody },
+    },
     (request) => auth.updateUser(caller(request), request.body),
   );
 }

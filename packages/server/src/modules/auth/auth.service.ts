@@ -62,9 +62,7 @@ export interface IssuedSession {
   maxAgeSeconds: number;
 }
 
-export type TokenCheck =
-  | { ok: true; context: AuthContext }
-  | { ok: false; reason: 'expired' | 'invalid' };
+export type TokenCheck = { ok: true; context: AuthContext } | { ok: false; reason: 'expired' | 'invalid' };
 
 export interface AuthServiceDeps {
   db: Db;
@@ -86,7 +84,9 @@ export function createAuthService({ db, repo, keys, config, clock, logger, maile
     }
     try {
       const list = JSON.parse(membership.workspaceRolePermissions) as unknown;
-      return Array.isArray(list) ? list.filter((p): p is Permission => typeof p === 'string' && isPermission(p)) : [];
+      return Array.isArray(list)
+        ? list.filter((p): p is Permission => typeof p === 'string' && isPermission(p))
+        : [];
     } catch {
       return [];
     }
@@ -98,7 +98,10 @@ export function createAuthService({ db, repo, keys, config, clock, logger, maile
     return Object.fromEntries(FEATURES.map((f) => [f, 'true' as const]));
   }
 
-  function pickMembership(memberships: Membership[], workspaceId: string | undefined): Membership | undefined {
+  function pickMembership(
+    memberships: Membership[],
+    workspaceId: string | undefined,
+  ): Membership | undefined {
     return memberships.find((m) => m.workspaceId === workspaceId) ?? memberships[0];
   }
 
@@ -140,12 +143,24 @@ export function createAuthService({ db, repo, keys, config, clock, logger, maile
     const accessExp = Math.min(iat + config.jwtExpiryMinutes * 60, expiresAtSeconds);
     return {
       accessToken: signJwt(keys.jwt, { sub: userId, sid: sessionId, typ: 'access', iat, exp: accessExp }),
-      refreshToken: signJwt(keys.jwt, { sub: userId, sid: sessionId, typ: 'refresh', iat, exp: expiresAtSeconds }),
+      refreshToken: signJwt(keys.jwt, {
+        sub: userId,
+        sid: sessionId,
+        typ: 'refresh',
+        iat,
+        exp: expiresAtSeconds,
+      }),
       maxAgeSeconds: Math.max(0, expiresAtSeconds - iat),
     };
   }
 
-  async function recordActivity(username: string, userId: string | null, code: number, message: string, ip: string | null) {
+  async function recordActivity(
+    username: string,
+    userId: string | null,
+    code: number,
+    message: string,
+    ip: string | null,
+  ) {
     try {
       await repo.recordLoginActivity({
         id: randomUUID(),
@@ -168,9 +183,16 @@ export function createAuthService({ db, repo, keys, config, clock, logger, maile
     },
 
     /** Creates the first (owner) account with its organization and workspace; refused once any account exists. */
-    async registerOwner(input: { name: string; email: string; credential: string }): Promise<Omit<CurrentUser, 'permissions'>> {
+    async registerOwner(input: {
+      name: string;
+      email: string;
+      credential: string;
+    }): Promise<Omit<CurrentUser, 'permissions'>> {
       if ((await repo.countUsers()) > 0) {
-        throw new AppError('FORBIDDEN', 'An account already exists. Sign in, or ask the owner to invite you.');
+        throw new AppError(
+          'FORBIDDEN',
+          'An account already exists. Sign in, or ask the owner to invite you.',
+        );
       }
       const hash = await bcrypt.hash(input.credential, BCRYPT_ROUNDS);
       const at = nowIso();
@@ -195,17 +217,57 @@ export function createAuthService({ db, repo, keys, config, clock, logger, maile
           }
           const audit = { createdDate: at, updatedDate: at, createdBy: userId, updatedBy: userId };
           await repo.insertUser(
-            { id: userId, name: input.name, email: input.email, credential: hash, tempToken: null, tokenExpiry: null, status: 'active', lastLogin: null, ...audit, createdBy: null, updatedBy: null },
+            {
+              id: userId,
+              name: input.name,
+              email: input.email,
+              credential: hash,
+              tempToken: null,
+              tokenExpiry: null,
+              status: 'active',
+              lastLogin: null,
+              ...audit,
+              createdBy: null,
+              updatedBy: null,
+            },
             trx,
           );
-          await repo.insertOrganization({ id: FIRST_ORGANIZATION_ID, name: DEFAULT_ORGANIZATION_NAME, customerId: null, subscriptionId: null, ...audit }, trx);
-          await repo.insertWorkspace({ id: workspaceId, name: DEFAULT_WORKSPACE_NAME, description: null, organizationId: FIRST_ORGANIZATION_ID, ...audit }, trx);
-          await repo.linkOrganizationUser({ organizationId: FIRST_ORGANIZATION_ID, userId, roleId: owner.id, status: 'active', ...audit }, trx);
-          await repo.linkWorkspaceUser({ workspaceId, userId, roleId: owner.id, status: 'active', lastLogin: null, ...audit }, trx);
+          await repo.insertOrganization(
+            {
+              id: FIRST_ORGANIZATION_ID,
+              name: DEFAULT_ORGANIZATION_NAME,
+              customerId: null,
+              subscriptionId: null,
+              ...audit,
+            },
+            trx,
+          );
+          await repo.insertWorkspace(
+            {
+              id: workspaceId,
+              name: DEFAULT_WORKSPACE_NAME,
+              description: null,
+              organizationId: FIRST_ORGANIZATION_ID,
+              ...audit,
+            },
+            trx,
+          );
+          await repo.linkOrganizationUser(
+            { organizationId: FIRST_ORGANIZATION_ID, userId, roleId: owner.id, status: 'active', ...audit },
+            trx,
+          );
+          await repo.linkWorkspaceUser(
+            { workspaceId, userId, roleId: owner.id, status: 'active', lastLogin: null, ...audit },
+            trx,
+          );
         });
       } catch (error) {
         if ((await repo.countUsers()) > 0) {
-          throw new AppError('FORBIDDEN', 'An account already exists. Sign in, or ask the owner to invite you.', { cause: error });
+          throw new AppError(
+            'FORBIDDEN',
+            'An account already exists. Sign in, or ask the owner to invite you.',
+            { cause: error },
+          );
         }
         throw error;
       }
@@ -214,7 +276,11 @@ export function createAuthService({ db, repo, keys, config, clock, logger, maile
       return user;
     },
 
-    async login(emailInput: string, password: string, ip: string | null): Promise<{ session: IssuedSession; body: LoginResponse }> {
+    async login(
+      emailInput: string,
+      password: string,
+      ip: string | null,
+    ): Promise<{ session: IssuedSession; body: LoginResponse }> {
       const email = emailInput.toLowerCase();
       const user = await repo.findUserByEmail(email);
       const matches = await bcrypt.compare(password, user?.credential ?? DUMMY_HASH);
@@ -223,7 +289,13 @@ export function createAuthService({ db, repo, keys, config, clock, logger, maile
         throw new AppError('UNAUTHORIZED', 'Incorrect email or password');
       }
       if (!matches) {
-        await recordActivity(email, user.id, LoginActivityCode.INCORRECT_CREDENTIAL, 'Incorrect password', ip);
+        await recordActivity(
+          email,
+          user.id,
+          LoginActivityCode.INCORRECT_CREDENTIAL,
+          'Incorrect password',
+          ip,
+        );
         throw new AppError('UNAUTHORIZED', 'Incorrect email or password');
       }
       if (user.status !== 'active') {
@@ -233,7 +305,13 @@ export function createAuthService({ db, repo, keys, config, clock, logger, maile
       const memberships = await repo.listMemberships(user.id);
       const membership = memberships[0];
       if (!membership) {
-        await recordActivity(email, user.id, LoginActivityCode.NO_ASSIGNED_WORKSPACE, 'No assigned workspace', ip);
+        await recordActivity(
+          email,
+          user.id,
+          LoginActivityCode.NO_ASSIGNED_WORKSPACE,
+          'No assigned workspace',
+          ip,
+        );
         throw new AppError('FORBIDDEN', 'You are not assigned to any workspace. Contact your administrator.');
       }
       const at = nowIso();
@@ -260,11 +338,13 @@ export function createAuthService({ db, repo, keys, config, clock, logger, maile
       if (!result.ok) return { ok: false, reason: result.reason };
       if (result.claims.typ !== 'access') return { ok: false, reason: 'invalid' };
       const session = await repo.findSession(result.claims.sid);
-      if (!session || session.revokedAt || session.userId !== result.claims.sub) return { ok: false, reason: 'invalid' };
+      if (!session || session.revokedAt || session.userId !== result.claims.sub)
+        return { ok: false, reason: 'invalid' };
       const user = await repo.findUserById(session.userId);
       if (!user || user.status !== 'active') return { ok: false, reason: 'invalid' };
       const membership = pickMembership(await repo.listMemberships(user.id), session.activeWorkspaceId);
-      if (!membership || membership.workspaceId !== session.activeWorkspaceId) return { ok: false, reason: 'invalid' };
+      if (!membership || membership.workspaceId !== session.activeWorkspaceId)
+        return { ok: false, reason: 'invalid' };
       return {
         ok: true,
         context: {
@@ -303,7 +383,8 @@ export function createAuthService({ db, repo, keys, config, clock, logger, maile
       if (!claims) return;
       await repo.revokeSession(claims.sid, nowIso());
       const user = await repo.findUserById(claims.sub);
-      if (user) await recordActivity(user.email, user.id, LoginActivityCode.LOGOUT_SUCCESS, 'Logout successful', ip);
+      if (user)
+        await recordActivity(user.email, user.id, LoginActivityCode.LOGOUT_SUCCESS, 'Logout successful', ip);
     },
 
     currentUser,
@@ -325,7 +406,11 @@ export function createAuthService({ db, repo, keys, config, clock, logger, maile
       }
       const token = randomToken(32);
       const expiry = new Date(clock.now().getTime() + RESET_TOKEN_MINUTES * 60_000).toISOString();
-      await repo.updateUser(user.id, { tempToken: hashToken(keys.tokenHash, token), tokenExpiry: expiry, updatedDate: nowIso() });
+      await repo.updateUser(user.id, {
+        tempToken: hashToken(keys.tokenHash, token),
+        tokenExpiry: expiry,
+        updatedDate: nowIso(),
+      });
       const link = `${config.appUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
       try {
         await mailer.send({
@@ -335,13 +420,19 @@ export function createAuthService({ db, repo, keys, config, clock, logger, maile
         });
       } catch (error) {
         logger.error({ err: error, userId: user.id }, 'could not send the password reset e-mail');
-        throw new AppError('SERVICE_UNAVAILABLE', 'The password reset e-mail could not be sent. Try again later.');
+        throw new AppError(
+          'SERVICE_UNAVAILABLE',
+          'The password reset e-mail could not be sent. Try again later.',
+        );
       }
     },
 
     async resetPassword(input: { email: string; tempToken: string; password: string }): Promise<void> {
       const user = await repo.findUserByEmail(input.email);
-      const invalid = new AppError('BAD_REQUEST', 'This password reset link is invalid or has expired. Ask for a new one.');
+      const invalid = new AppError(
+        'BAD_REQUEST',
+        'This password reset link is invalid or has expired. Ask for a new one.',
+      );
       if (!user?.tempToken || !user.tokenExpiry) throw invalid;
       if (new Date(user.tokenExpiry).getTime() < clock.now().getTime()) throw invalid;
       if (hashToken(keys.tokenHash, input.tempToken) !== user.tempToken) throw invalid;
@@ -367,10 +458,14 @@ export function createAuthService({ db, repo, keys, config, clock, logger, maile
     /** Updates the caller's own name, e-mail and (with the current password) password. */
     async updateUser(ctx: AuthContext, body: UpdateUserBody) {
       if (!ctx.userId) throw new AppError('FORBIDDEN', 'Only a signed-in user can update a profile');
-      if (body.id && body.id !== ctx.userId) throw new AppError('FORBIDDEN', 'You can only update your own profile');
+      if (body.id && body.id !== ctx.userId)
+        throw new AppError('FORBIDDEN', 'You can only update your own profile');
       const user = await repo.findUserById(ctx.userId);
       if (!user) throw new AppError('NOT_FOUND', `User ${ctx.userId} not found`);
-      const patch: { name?: string; email?: string; updatedDate: string; updatedBy: string } = { updatedDate: nowIso(), updatedBy: user.id };
+      const patch: { name?: string; email?: string; updatedDate: string; updatedBy: string } = {
+        updatedDate: nowIso(),
+        updatedBy: user.id,
+      };
       if (body.name !== undefined) patch.name = body.name;
       if (body.email !== undefined && body.email !== user.email) {
         const taken = await repo.findUserByEmail(body.email);
@@ -391,7 +486,11 @@ export function createAuthService({ db, repo, keys, config, clock, logger, maile
     const hash = await bcrypt.hash(password, BCRYPT_ROUNDS);
     const at = nowIso();
     await db.transaction().execute(async (trx) => {
-      await repo.updateUser(userId, { credential: hash, tempToken: null, tokenExpiry: null, updatedDate: at }, trx);
+      await repo.updateUser(
+        userId,
+        { credential: hash, tempToken: null, tokenExpiry: null, updatedDate: at },
+        trx,
+      );
       await repo.revokeUserSessions(userId, at, keepSession, trx);
     });
   }

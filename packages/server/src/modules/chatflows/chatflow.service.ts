@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import type { Chatflow, ChatflowType, CreateChatflowBody, Permission, UpdateChatflowBody } from '@flowloom/shared';
+import type {
+  Chatflow,
+  ChatflowType,
+  CreateChatflowBody,
+  Permission,
+  UpdateChatflowBody,
+} from '@flowloom/shared';
 import type { Db } from '../../db/database.js';
 import type { ChatFlowTable } from '../../db/schema.js';
 import { workspaceTable } from '../../db/workspace-table.js';
@@ -25,11 +31,17 @@ export function flowPermission(type: ChatflowType, action: Action): Permission {
 }
 
 const bool = (value: number | null) => (value === null ? null : value === 1);
-const int = (value: boolean | null | undefined) => (value === undefined ? undefined : value === null ? null : value ? 1 : 0);
+const int = (value: boolean | null | undefined) =>
+  value === undefined ? undefined : value === null ? null : value ? 1 : 0;
 
 export function toChatflow(row: Row): Chatflow {
   const { webhookSecret: _secret, mcpServerConfig: _mcp, ...rest } = row;
-  return { ...rest, type: row.type as ChatflowType, deployed: bool(row.deployed), isPublic: bool(row.isPublic) };
+  return {
+    ...rest,
+    type: row.type as ChatflowType,
+    deployed: bool(row.deployed),
+    isPublic: bool(row.isPublic),
+  };
 }
 
 export function createChatflowService({ db, clock }: { db: Db; clock: Clock }) {
@@ -37,7 +49,8 @@ export function createChatflowService({ db, clock }: { db: Db; clock: Clock }) {
 
   function assertCan(ctx: AuthContext, type: ChatflowType, action: Action) {
     const permission = flowPermission(type, action);
-    if (!ctx.isOrganizationAdmin && !ctx.permissions.has(permission)) throw new AppError('FORBIDDEN', 'Forbidden');
+    if (!ctx.isOrganizationAdmin && !ctx.permissions.has(permission))
+      throw new AppError('FORBIDDEN', 'Forbidden');
   }
 
   async function load(ctx: AuthContext, id: string): Promise<Row> {
@@ -48,7 +61,12 @@ export function createChatflowService({ db, clock }: { db: Db; clock: Clock }) {
 
   async function assertApiKeyInWorkspace(ctx: AuthContext, apikeyid: string | null | undefined) {
     if (!apikeyid) return;
-    const key = await db.selectFrom('api_key').select('id').where('id', '=', apikeyid).where('workspaceId', '=', ctx.workspaceId).executeTakeFirst();
+    const key = await db
+      .selectFrom('api_key')
+      .select('id')
+      .where('id', '=', apikeyid)
+      .where('workspaceId', '=', ctx.workspaceId)
+      .executeTakeFirst();
     if (!key) throw new AppError('BAD_REQUEST', `API key ${apikeyid} not found in this workspace`);
   }
 
@@ -57,9 +75,17 @@ export function createChatflowService({ db, clock }: { db: Db; clock: Clock }) {
       if (type) assertCan(ctx, type, 'view');
       const rows = await table.list(ctx.workspaceId, { where: type ? { type } : {}, ...range });
       // Without a type filter, list only the kinds the caller may view.
-      return rows.filter((r) => type || ctx.isOrganizationAdmin || ctx.permissions.has(flowPermission(r.type as ChatflowType, 'view'))).map(toChatflow);
+      return rows
+        .filter(
+          (r) =>
+            type ||
+            ctx.isOrganizationAdmin ||
+            ctx.permissions.has(flowPermission(r.type as ChatflowType, 'view')),
+        )
+        .map(toChatflow);
     },
-    count: (ctx: AuthContext, type: ChatflowType | undefined) => table.count(ctx.workspaceId, type ? { type } : {}),
+    count: (ctx: AuthContext, type: ChatflowType | undefined) =>
+      table.count(ctx.workspaceId, type ? { type } : {}),
 
     async get(ctx: AuthContext, id: string): Promise<Chatflow> {
       const row = await load(ctx, id);
@@ -109,7 +135,7 @@ export function createChatflowService({ db, clock }: { db: Db; clock: Clock }) {
         updatedDate: clock.now().toISOString(),
       };
       await table.update(ctx.workspaceId, id, patch);
-      return toChatflow({ ...row, ...patch } as Row);
+      return toChatflow({ ...row, ...patch });
     },
 
     /** Deletes the flow; its messages, feedback, leads, executions and upsert history go with it (FK cascade). */

@@ -18,7 +18,10 @@ export function maskUrlPassword(value: string): string {
  * The view of stored credential data that may leave the server: password fields become the
  * placeholder, URL passwords are masked. Fields of an unknown type are all treated as secret.
  */
-export function redact(definition: CredentialDefinition | undefined, data: Record<string, unknown>): Record<string, unknown> {
+export function redact(
+  definition: CredentialDefinition | undefined,
+  data: Record<string, unknown>,
+): Record<string, unknown> {
   const types = new Map(definition?.inputs.map((i) => [i.name, i.type]));
   return Object.fromEntries(
     Object.entries(data).map(([name, value]) => {
@@ -35,12 +38,21 @@ export function redact(definition: CredentialDefinition | undefined, data: Recor
  * Merges an update over stored data: a field sent back as the placeholder (or as the masked URL it was
  * shown as) keeps its stored value.
  */
-export function mergeUpdate(stored: Record<string, unknown>, incoming: Record<string, unknown>): Record<string, unknown> {
+export function mergeUpdate(
+  stored: Record<string, unknown>,
+  incoming: Record<string, unknown>,
+): Record<string, unknown> {
   const merged = { ...stored };
   for (const [name, value] of Object.entries(incoming)) {
     const previous = stored[name];
     if (value === REDACTED_SECRET) continue;
-    if (typeof value === 'string' && typeof previous === 'string' && value === maskUrlPassword(previous) && value !== previous) continue;
+    if (
+      typeof value === 'string' &&
+      typeof previous === 'string' &&
+      value === maskUrlPassword(previous) &&
+      value !== previous
+    )
+      continue;
     merged[name] = value;
   }
   return merged;

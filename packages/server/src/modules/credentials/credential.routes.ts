@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { createCredentialBody, paginationQuery, updateCredentialBody, type CredentialDefinition } from '@flowloom/shared';
+import {
+  createCredentialBody,
+  paginationQuery,
+  updateCredentialBody,
+  type CredentialDefinition,
+} from '@flowloom/shared';
 import { AppError } from '../../errors.js';
 import { can } from '../../http/access.js';
 import { caller } from '../../http/auth-hook.js';
@@ -15,7 +20,10 @@ const listQuery = paginationQuery.extend({
 
 export function registerCredentialRoutes(
   root: FastifyInstance,
-  { credentials, definitions }: { credentials: CredentialService; definitions: readonly CredentialDefinition[] },
+  {
+    credentials,
+    definitions,
+  }: { credentials: CredentialService; definitions: readonly CredentialDefinition[] },
 ) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['credentials'];
@@ -40,13 +48,19 @@ export function registerCredentialRoutes(
 
   app.get(
     '/api/v1/credentials/:id',
-    { config: { access: can('credentials:view') }, schema: { tags, summary: 'One credential, secret fields redacted', params: idParams } },
+    {
+      config: { access: can('credentials:view') },
+      schema: { tags, summary: 'One credential, secret fields redacted', params: idParams },
+    },
     (request) => credentials.get(caller(request), request.params.id),
   );
 
   app.post(
     '/api/v1/credentials',
-    { config: { access: can('credentials:create') }, schema: { tags, summary: 'Create a credential', body: createCredentialBody } },
+    {
+      config: { access: can('credentials:create') },
+      schema: { tags, summary: 'Create a credential', body: createCredentialBody },
+    },
     async (request, reply) => reply.status(201).send(await credentials.create(caller(request), request.body)),
   );
 
@@ -54,14 +68,22 @@ export function registerCredentialRoutes(
     '/api/v1/credentials/:id',
     {
       config: { access: can('credentials:update') },
-      schema: { tags, summary: 'Update a credential; redacted placeholders keep the stored values', params: idParams, body: updateCredentialBody },
+      schema: {
+        tags,
+        summary: 'Update a credential; redacted placeholders keep the stored values',
+        params: idParams,
+        body: updateCredentialBody,
+      },
     },
     (request) => credentials.update(caller(request), request.params.id, request.body),
   );
 
   app.delete(
     '/api/v1/credentials/:id',
-    { config: { access: can('credentials:delete') }, schema: { tags, summary: 'Delete a credential', params: idParams } },
+    {
+      config: { access: can('credentials:delete') },
+      schema: { tags, summary: 'Delete a credential', params: idParams },
+    },
     async (request) => {
       await credentials.remove(caller(request), request.params.id);
       return { message: 'deleted' };
@@ -70,7 +92,10 @@ export function registerCredentialRoutes(
 
   app.get(
     '/api/v1/components-credentials',
-    { config: { access: can('credentials:view', 'credentials:create') }, schema: { tags, summary: 'Every credential type and its fields' } },
+    {
+      config: { access: can('credentials:view', 'credentials:create') },
+      schema: { tags, summary: 'Every credential type and its fields' },
+    },
     () => definitions,
   );
 
@@ -78,12 +103,17 @@ export function registerCredentialRoutes(
     '/api/v1/components-credentials/:name',
     {
       config: { access: can('credentials:view', 'credentials:create') },
-      schema: { tags, summary: 'One credential type ("a&b" returns several)', params: z.object({ name: z.string().min(1) }) },
+      schema: {
+        tags,
+        summary: 'One credential type ("a&b" returns several)',
+        params: z.object({ name: z.string().min(1) }),
+      },
     },
     (request) => {
       const names = request.params.name.split('&').filter(Boolean);
       const found = definitions.filter((d) => names.includes(d.name));
-      if (found.length === 0) throw new AppError('NOT_FOUND', `Credential type ${request.params.name} not found`);
+      if (found.length === 0)
+        throw new AppError('NOT_FOUND', `Credential type ${request.params.name} not found`);
       return names.length === 1 ? found[0] : found;
     },
   );

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import type { CreateCredentialBody, Credential, CredentialDefinition, UpdateCredentialBody } from '@flowloom/shared';
+import type {
+  CreateCredentialBody,
+  Credential,
+  CredentialDefinition,
+  UpdateCredentialBody,
+} from '@flowloom/shared';
 import type { Db } from '../../db/database.js';
 import type { CredentialTable } from '../../db/schema.js';
 import { workspaceTable } from '../../db/workspace-table.js';
@@ -58,12 +63,20 @@ export function createCredentialService({ db, keys, clock, definitionOf }: Crede
     try {
       return JSON.parse(decrypt(keys.encryption, row.encryptedData)) as Record<string, unknown>;
     } catch (error) {
-      throw new AppError('INTERNAL', `Credential ${row.id} cannot be decrypted with this server's secret key`, { cause: error });
+      throw new AppError(
+        'INTERNAL',
+        `Credential ${row.id} cannot be decrypted with this server's secret key`,
+        { cause: error },
+      );
     }
   }
 
   return {
-    async list(ctx: AuthContext, names: string[] | undefined, range?: { offset: number; limit: number }): Promise<Credential[]> {
+    async list(
+      ctx: AuthContext,
+      names: string[] | undefined,
+      range?: { offset: number; limit: number },
+    ): Promise<Credential[]> {
       const rows = await table.list(ctx.workspaceId, range);
       return rows.filter((r) => !names || names.includes(r.credentialName)).map(toWire);
     },
@@ -107,11 +120,15 @@ export function createCredentialService({ db, keys, clock, definitionOf }: Crede
     },
 
     async remove(ctx: AuthContext, id: string): Promise<void> {
-      if (!(await table.remove(ctx.workspaceId, id))) throw new AppError('NOT_FOUND', `Credential ${id} not found`);
+      if (!(await table.remove(ctx.workspaceId, id)))
+        throw new AppError('NOT_FOUND', `Credential ${id} not found`);
     },
 
     /** Decrypted fields for a flow run in the same workspace (never for an HTTP answer). */
-    async decryptForRun(workspaceId: string, id: string): Promise<{ credentialName: string; data: Record<string, unknown> }> {
+    async decryptForRun(
+      workspaceId: string,
+      id: string,
+    ): Promise<{ credentialName: string; data: Record<string, unknown> }> {
       const row = await table.find(workspaceId, id);
       if (!row) throw new AppError('NOT_FOUND', `Credential ${id} not found`);
       return { credentialName: row.credentialName, data: open(row) };

@@ -1,6 +1,12 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { LoginActivityTable, OrganizationTable, RoleTable, UserTable, WorkspaceTable } from '../../db/schema.js';
+import type {
+  LoginActivityTable,
+  OrganizationTable,
+  RoleTable,
+  UserTable,
+  WorkspaceTable,
+} from '../../db/schema.js';
 
 export type UserRow = Selectable<UserTable>;
 export type RoleRow = Selectable<RoleTable>;
@@ -24,7 +30,10 @@ export interface Membership {
 export function createIdentityRepository(db: Db) {
   return {
     countUsers: async (): Promise<number> => {
-      const row = await db.selectFrom('user').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('user')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
     findUserById: (id: string) => db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirst(),
@@ -36,16 +45,41 @@ export function createIdentityRepository(db: Db) {
 
     insertOrganization: (row: Insertable<OrganizationTable>, trx: Db = db) =>
       trx.insertInto('organization').values(row).execute(),
-    insertWorkspace: (row: Insertable<WorkspaceTable>, trx: Db = db) => trx.insertInto('workspace').values(row).execute(),
+    insertWorkspace: (row: Insertable<WorkspaceTable>, trx: Db = db) =>
+      trx.insertInto('workspace').values(row).execute(),
     insertRole: (row: Insertable<RoleTable>, trx: Db = db) => trx.insertInto('role').values(row).execute(),
     findGlobalRoleByName: (name: string, trx: Db = db) =>
-      trx.selectFrom('role').selectAll().where('name', '=', name).where('organizationId', 'is', null).executeTakeFirst(),
+      trx
+        .selectFrom('role')
+        .selectAll()
+        .where('name', '=', name)
+        .where('organizationId', 'is', null)
+        .executeTakeFirst(),
     linkOrganizationUser: (
-      row: { organizationId: string; userId: string; roleId: string; status: string; createdDate: string; updatedDate: string; createdBy: string | null; updatedBy: string | null },
+      row: {
+        organizationId: string;
+        userId: string;
+        roleId: string;
+        status: string;
+        createdDate: string;
+        updatedDate: string;
+        createdBy: string | null;
+        updatedBy: string | null;
+      },
       trx: Db = db,
     ) => trx.insertInto('organization_user').values(row).execute(),
     linkWorkspaceUser: (
-      row: { workspaceId: string; userId: string; roleId: string; status: string; createdDate: string; updatedDate: string; createdBy: string | null; updatedBy: string | null; lastLogin: string | null },
+      row: {
+        workspaceId: string;
+        userId: string;
+        roleId: string;
+        status: string;
+        createdDate: string;
+        updatedDate: string;
+        createdBy: string | null;
+        updatedBy: string | null;
+        lastLogin: string | null;
+      },
       trx: Db = db,
     ) => trx.insertInto('workspace_user').values(row).execute(),
     touchWorkspaceLogin: (workspaceId: string, userId: string, at: string) =>
@@ -83,20 +117,41 @@ export function createIdentityRepository(db: Db) {
         .orderBy('w.createdDate', 'asc')
         .execute(),
 
-    insertSession: (row: { id: string; userId: string; activeWorkspaceId: string; createdDate: string; expiresAt: string }) =>
-      db.insertInto('login_session').values({ ...row, revokedAt: null }).execute(),
-    findSession: (id: string) => db.selectFrom('login_session').selectAll().where('id', '=', id).executeTakeFirst(),
+    insertSession: (row: {
+      id: string;
+      userId: string;
+      activeWorkspaceId: string;
+      createdDate: string;
+      expiresAt: string;
+    }) =>
+      db
+        .insertInto('login_session')
+        .values({ ...row, revokedAt: null })
+        .execute(),
+    findSession: (id: string) =>
+      db.selectFrom('login_session').selectAll().where('id', '=', id).executeTakeFirst(),
     revokeSession: (id: string, at: string) =>
-      db.updateTable('login_session').set({ revokedAt: at }).where('id', '=', id).where('revokedAt', 'is', null).execute(),
+      db
+        .updateTable('login_session')
+        .set({ revokedAt: at })
+        .where('id', '=', id)
+        .where('revokedAt', 'is', null)
+        .execute(),
     /** Revokes every live session of a user except `keep` (after a password change or reset). */
     revokeUserSessions: (userId: string, at: string, keep?: string, trx: Db = db) => {
-      let query = trx.updateTable('login_session').set({ revokedAt: at }).where('userId', '=', userId).where('revokedAt', 'is', null);
+      let query = trx
+        .updateTable('login_session')
+        .set({ revokedAt: at })
+        .where('userId', '=', userId)
+        .where('revokedAt', 'is', null);
       if (keep) query = query.where('id', '!=', keep);
       return query.execute();
     },
-    deleteExpiredSessions: (now: string) => db.deleteFrom('login_session').where('expiresAt', '<', now).execute(),
+    deleteExpiredSessions: (now: string) =>
+      db.deleteFrom('login_session').where('expiresAt', '<', now).execute(),
 
-    recordLoginActivity: (row: Insertable<LoginActivityTable>) => db.insertInto('login_activity').values(row).execute(),
+    recordLoginActivity: (row: Insertable<LoginActivityTable>) =>
+      db.insertInto('login_activity').values(row).execute(),
     listLoginActivity: (limit: number) =>
       db.selectFrom('login_activity').selectAll().orderBy('attemptedDateTime', 'desc').limit(limit).execute(),
   };

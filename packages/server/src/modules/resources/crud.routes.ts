@@ -36,10 +36,17 @@ export function registerCrudRoutes<CreateSchema extends z.ZodType, UpdateSchema 
 
   app.get(
     path,
-    { config: { access: can(permissions.view) }, schema: { tags, summary: `List ${noun}s`, querystring: paginationQuery } },
+    {
+      config: { access: can(permissions.view) },
+      schema: { tags, summary: `List ${noun}s`, querystring: paginationQuery },
+    },
     (request) => {
       const ctx = caller(request);
-      return listOrPage(request.query, (range) => service.list(ctx, range), () => service.count(ctx));
+      return listOrPage(
+        request.query,
+        (range) => service.list(ctx, range),
+        () => service.count(ctx),
+      );
     },
   );
   app.get(
@@ -49,17 +56,27 @@ export function registerCrudRoutes<CreateSchema extends z.ZodType, UpdateSchema 
   );
   app.post(
     path,
-    { config: { access: can(permissions.create) }, schema: { tags, summary: `Create a ${noun}`, body: options.createBody } },
-    async (request, reply) => reply.status(201).send(await service.create(caller(request), request.body as z.output<CreateSchema>)),
+    {
+      config: { access: can(permissions.create) },
+      schema: { tags, summary: `Create a ${noun}`, body: options.createBody },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.create(caller(request), request.body as z.output<CreateSchema>)),
   );
   app.put(
     `${path}/:id`,
-    { config: { access: can(permissions.update) }, schema: { tags, summary: `Update a ${noun}`, params: idParams, body: options.updateBody } },
+    {
+      config: { access: can(permissions.update) },
+      schema: { tags, summary: `Update a ${noun}`, params: idParams, body: options.updateBody },
+    },
     (request) => service.update(caller(request), request.params.id, request.body as z.output<UpdateSchema>),
   );
   app.delete(
     `${path}/:id`,
-    { config: { access: can(permissions.delete) }, schema: { tags, summary: `Delete a ${noun}`, params: idParams } },
+    {
+      config: { access: can(permissions.delete) },
+      schema: { tags, summary: `Delete a ${noun}`, params: idParams },
+    },
     async (request) => {
       await service.remove(caller(request), request.params.id);
       return { message: 'deleted' };

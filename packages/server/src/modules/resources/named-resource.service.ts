@@ -29,33 +29,51 @@ export function createNamedResourceService<T extends NamedTable>({
 
   async function assertNameFree(ctx: AuthContext, name: string, exceptId?: string) {
     const existing = await table.findByName(ctx.workspaceId, name);
-    if (existing && (existing as { id: string }).id !== exceptId) throw new AppError('CONFLICT', `A ${label.toLowerCase()} named "${name}" already exists`);
+    if (existing && (existing as { id: string }).id !== exceptId)
+      throw new AppError('CONFLICT', `A ${label.toLowerCase()} named "${name}" already exists`);
   }
 
   return {
-    list: (ctx: AuthContext, range?: { offset: number; limit: number }): Promise<Row[]> => table.list(ctx.workspaceId, range),
+    list: (ctx: AuthContext, range?: { offset: number; limit: number }): Promise<Row[]> =>
+      table.list(ctx.workspaceId, range),
     count: (ctx: AuthContext) => table.count(ctx.workspaceId),
     async get(ctx: AuthContext, id: string): Promise<Row> {
       const row = await table.find(ctx.workspaceId, id);
       if (!row) throw new AppError('NOT_FOUND', `${label} ${id} not found`);
       return row;
     },
-    async create(ctx: AuthContext, body: Omit<Insertable<Database[T]>, 'id' | 'workspaceId' | 'createdDate' | 'updatedDate'> & { name: string }): Promise<Row> {
+    async create(
+      ctx: AuthContext,
+      body: Omit<Insertable<Database[T]>, 'id' | 'workspaceId' | 'createdDate' | 'updatedDate'> & {
+        name: string;
+      },
+    ): Promise<Row> {
       await assertNameFree(ctx, body.name);
       const at = clock.now().toISOString();
-      const row = { ...body, id: randomUUID(), workspaceId: ctx.workspaceId, createdDate: at, updatedDate: at } as unknown as Row;
+      const row = {
+        ...body,
+        id: randomUUID(),
+        workspaceId: ctx.workspaceId,
+        createdDate: at,
+        updatedDate: at,
+      } as unknown as Row;
       await table.insert(row as Insertable<Database[T]>);
       return row;
     },
-    async update(ctx: AuthContext, id: string, body: Updateable<Database[T]> & { name?: string }): Promise<Row> {
+    async update(
+      ctx: AuthContext,
+      id: string,
+      body: Updateable<Database[T]> & { name?: string },
+    ): Promise<Row> {
       const row = await this.get(ctx, id);
       if (body.name !== undefined) await assertNameFree(ctx, body.name, id);
       const patch = { ...body, updatedDate: clock.now().toISOString() } as Updateable<Database[T]>;
       await table.update(ctx.workspaceId, id, patch);
-      return { ...row, ...patch } as Row;
+      return { ...row, ...patch };
     },
     async remove(ctx: AuthContext, id: string): Promise<void> {
-      if (!(await table.remove(ctx.workspaceId, id))) throw new AppError('NOT_FOUND', `${label} ${id} not found`);
+      if (!(await table.remove(ctx.workspaceId, id)))
+        throw new AppError('NOT_FOUND', `${label} ${id} not found`);
     },
   };
 }

@@ -20,7 +20,12 @@ export function registerResourceRoutes(app: FastifyInstance, { db, clock }: { db
     path: '/api/v1/variables',
     tag: 'variables',
     noun: 'variable',
-    permissions: { view: 'variables:view', create: 'variables:create', update: 'variables:update', delete: 'variables:delete' },
+    permissions: {
+      view: 'variables:view',
+      create: 'variables:create',
+      update: 'variables:update',
+      delete: 'variables:delete',
+    },
     createBody: createVariableBody,
     updateBody: updateVariableBody,
     service: variables,
@@ -31,13 +36,23 @@ export function registerResourceRoutes(app: FastifyInstance, { db, clock }: { db
     path: '/api/v1/tools',
     tag: 'tools',
     noun: 'tool',
-    permissions: { view: 'tools:view', create: 'tools:create', update: 'tools:update', delete: 'tools:delete' },
+    permissions: {
+      view: 'tools:view',
+      create: 'tools:create',
+      update: 'tools:update',
+      delete: 'tools:delete',
+    },
     createBody: createToolBody,
     updateBody: updateToolBody,
     service: {
       ...tools,
       create: (ctx: AuthContext, body: CreateToolBody) =>
-        tools.create(ctx, { ...body, iconSrc: body.iconSrc ?? null, schema: body.schema ?? null, func: body.func ?? null }),
+        tools.create(ctx, {
+          ...body,
+          iconSrc: body.iconSrc ?? null,
+          schema: body.schema ?? null,
+          func: body.func ?? null,
+        }),
       update: (ctx: AuthContext, id: string, body: UpdateToolBody) => tools.update(ctx, id, body),
     },
   });

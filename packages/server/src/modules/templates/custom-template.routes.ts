@@ -18,7 +18,10 @@ export function registerCustomTemplateRoutes(root: FastifyInstance, { db, clock 
 
   app.get(
     '/api/v1/marketplaces/custom',
-    { config: { access: can('templates:custom', 'templates:marketplace') }, schema: { tags, summary: 'List custom templates' } },
+    {
+      config: { access: can('templates:custom', 'templates:marketplace') },
+      schema: { tags, summary: 'List custom templates' },
+    },
     (request) => table.list(caller(request).workspaceId),
   );
 
@@ -33,13 +36,18 @@ export function registerCustomTemplateRoutes(root: FastifyInstance, { db, clock 
       const body = request.body;
       const isTool = body.type === 'Tool' || body.tool !== undefined;
       const needed = isTool ? 'templates:toolexport' : 'templates:flowexport';
-      if (!ctx.isOrganizationAdmin && !ctx.permissions.has(needed)) throw new AppError('FORBIDDEN', 'Forbidden');
+      if (!ctx.isOrganizationAdmin && !ctx.permissions.has(needed))
+        throw new AppError('FORBIDDEN', 'Forbidden');
       const at = clock.now().toISOString();
       const row: CustomTemplate = {
         id: randomUUID(),
         name: body.name,
         flowData: isTool
-          ? JSON.stringify({ iconSrc: body.tool?.iconSrc ?? null, schema: body.tool?.schema ?? null, func: body.tool?.func ?? null })
+          ? JSON.stringify({
+              iconSrc: body.tool?.iconSrc ?? null,
+              schema: body.tool?.schema ?? null,
+              func: body.tool?.func ?? null,
+            })
           : body.flowData!,
         description: body.description ?? null,
         badge: body.badge ?? null,
@@ -57,7 +65,10 @@ export function registerCustomTemplateRoutes(root: FastifyInstance, { db, clock 
 
   app.delete(
     '/api/v1/marketplaces/custom/:id',
-    { config: { access: can('templates:custom-delete') }, schema: { tags, summary: 'Delete a custom template', params: z.object({ id: z.string().min(1) }) } },
+    {
+      config: { access: can('templates:custom-delete') },
+      schema: { tags, summary: 'Delete a custom template', params: z.object({ id: z.string().min(1) }) },
+    },
     async (request) => {
       if (!(await table.remove(caller(request).workspaceId, request.params.id))) {
         throw new AppError('NOT_FOUND', `Custom template ${request.params.id} not found`);

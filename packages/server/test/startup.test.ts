@@ -1,0 +1,129 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createApp } from '../src/app.js';
+import { main } from '../src/cli.js';
+import { ConfigError, loadConfig } from '../src/config.js';
+import { loadSecretKey, SECRET_KEY_FILE } from '../src/security/secret-key.js';
+import { EMPTY_FLOW, login, OWNER, registerOwner } from './harness.js';
+
+const homes: string[] = [];
+function home(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'flowloom-start-'));
+  homes.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of homes.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('configuration', () => {
+  it('uses the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      platformType: 'open-source',
+      databaseUrl: undefined,
+      logLevel: 'info',
+    });
+    expect(config.home.endsWith('.flowloom')).toBe(true);
+  });
+
+  it('refuses bad values with a message naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT must be a whole number/);
+    expect(() => loadConfig({ PLATFORM_TYPE: 'gold' })).toThrow(/PLATFORM_TYPE must be/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL must be a postgres/);
+    expect(() => loadConfig({ FLOWLOOM_SECRET_KEY: 'short' })).toThrow(/at least 32/);
+  });
+});
+
+describe('the secret key file', () => {
+  it('is created once with mode 0600 and reused afterwards', () => {
+    const dir = home();
+    const first = loadSecretKey(dir, undefined);
+    const path = join(dir, SECRET_KEY_FILE);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(loadSecretKey(dir, undefined)).toBe(first);
+    expect(readFileSync(path, 'utf8').trim()).toBe(first);
+  });
+
+  it('is never silently replaced when it is empty', () => {
+    const dir = home();
+    writeFileSync(join(dir, SECRET_KEY_FILE), '', { mode: 0o600 });
+    expect(() => loadSecretKey(dir, undefined)).toThrow(/empty or too short/);
+    expect(readFileSync(join(dir, SECRET_KEY_FILE), 'utf8')).toBe('');
+  });
+
+  it('comes from FLOWLOOM_SECRET_KEY when set, without writing a file', () => {
+    const dir = home();
+    expect(loadSecretKey(dir, 'k'.repeat(40))).toBe('k'.repeat(40));
+    expect(() => statSync(join(dir, SECRET_KEY_FILE))).toThrow();
+  });
+});
+
+describe('data on disk', () => {
+  it('survives a restart: a flow and a credential created before are there after', async () => {
+    const dir = home();
+    const config = loadConfig({ FLOWLOOM_HOME: dir, LOG_LEVEL: 'silent' });
+    const first = await createApp({ config });
+    await registerOwner(first);
+    const session = await login(first);
+    const flow = (
+      await session.request('POST', '/api/v1/chatflows', {
+        name: 'Kept',
+        flowData: EMPTY_FLOW,
+        type: 'CHATFLOW',
+      })
+    ).json();
+    const credential = (
+      await session.request('POST', '/api/v1/credentials', {
+        name: 'c',
+        credentialName: 'openAIApi',
+        plainDataObj: { openAIApiKey: 'sk-x' },
+      })
+    ).json();
+    await first.close();
+
+    const second = await createApp({ config });
+    try {
+      const again = await login(second);
+      expect((await again.request('GET', `/api/v1/chatflows/${flow.id}`)).json().name).toBe('Kept');
+      expect((await again.request('GET', `/api/v1/credentials/${credential.id}`)).statusCode).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('the flowloom user command', () => {
+  it('sets a password from the shell and signs out that user', async () => {
+    const dir = home();
+    const env = { FLOWLOOM_HOME: dir, LOG_LEVEL: 'silent' };
+    const app = await createApp({ config: loadConfig(env) });
+    await registerOwner(app);
+    await app.close();
+
+    const saved = { ...process.env };
+    Object.assign(process.env, env);
+    try {
+      await expect(main(['user', '--email', OWNER.email, '--password', 'weak'])).rejects.toThrow(
+        /Password must be/,
+      );
+      await main(['user', '--email', OWNER.email, '--password', 'Fr0m-the-shell!']);
+      await expect(
+        main(['user', '--email', 'nobody@example.com', '--password', 'Fr0m-the-shell!']),
+      ).rejects.toThrow(/No user/);
+    } finally {
+      process.env = saved;
+    }
+    const reopened = await createApp({ config: loadConfig(env) });
+    try {
+      await login(reopened, OWNER.email, 'Fr0m-the-shell!');
+    } finally {
+      await reopened.close();
+    }
+  });
+});

@@ -8,7 +8,7 @@ import type { Config } from './config.js';
 import { migrateToLatest, openDatabase, type OpenedDatabase } from './db/database.js';
 import type { Access } from './http/access.js';
 import { registerAuthHook } from './http/auth-hook.js';
-import { registerErrorHandler } from './http/error-handler.js';
+import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.js';
 import { loggerOptions } from './http/log-redaction.js';
 import { registerStaticUi } from './http/static-ui.js';
 import { zodToJsonSchema, zodValidatorCompiler } from './http/zod-type-provider.js';

@@ -11,6 +11,10 @@ import { openDatabase, type OpenedDatabase } from '../src/db/database.js';
 import { loggerOptions } from '../src/http/log-redaction.js';
 import type { Mail, Mailer } from '../src/modules/auth/mailer.js';
 
+if (process.env.CI && !process.env.TEST_DATABASE_URL) {
+  throw new Error('CI must run the PostgreSQL suites: set TEST_DATABASE_URL (see .ci/run)');
+}
+
 /** Database engines the suites run against: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const ENGINES: ('sqlite' | 'postgres')[] = process.env.TEST_DATABASE_URL
   ? ['sqlite', 'postgres']

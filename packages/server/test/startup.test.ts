@@ -127,3 +127,32 @@ describe('the flowloom user command', () => {
     }
   });
 });
+
+describe('serving the web app', () => {
+  it('serves index.html at / and for client routes, files as they are, and JSON 404 under /api', async () => {
+    const dir = home();
+    const ui = join(dir, 'ui');
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(join(ui, 'assets'), { recursive: true });
+    writeFileSync(join(ui, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(ui, 'assets', 'app-1234.js'), 'console.log(1)');
+    const app = await createApp({ config: { ...loadConfig({ FLOWLOOM_HOME: dir, LOG_LEVEL: 'silent' }), uiDir: ui } });
+    try {
+      const rootPage = await app.inject({ method: 'GET', url: '/' });
+      expect(rootPage.statusCode).toBe(200);
+      expect(rootPage.body).toContain('id="root"');
+      const deep = await app.inject({ method: 'GET', url: '/chatflows?x=1' });
+      expect(deep.statusCode).toBe(200);
+      expect(deep.body).toContain('id="root"');
+      const asset = await app.inject({ method: 'GET', url: '/assets/app-1234.js' });
+      expect(asset.body).toBe('console.log(1)');
+      expect(asset.headers['cache-control']).toContain('immutable');
+      const api = await app.inject({ method: 'GET', url: '/api/v1/nope' });
+      expect(api.statusCode).toBe(404);
+      expect(api.json().message).toBe('Route GET /api/v1/nope not found');
+      expect((await app.inject({ method: 'POST', url: '/chatflows' })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -35,12 +35,23 @@ export function registerErrorHandler(app: FastifyInstance, bodyLimit: number) {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ statusCode: 500, success: false, message: 'Internal Server Error' });
   });
+}
 
+/**
+ * Unknown paths: a JSON 404 under `/api/`; elsewhere, when the web app is served, its `index.html`
+ * for GET (client-side routes such as /chatflows survive a reload).
+ */
+export function registerNotFoundHandler(app: FastifyInstance, servesUi: boolean) {
   app.setNotFoundHandler((request, reply) => {
-    return reply.status(404).send({
-      statusCode: 404,
-      success: false,
-      message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
-    });
+    const path = request.url.split('?')[0] ?? '';
+    if (servesUi && request.method === 'GET' && !path.startsWith('/api/')) {
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .sendFile('index.html');
+    }
+    return reply
+      .status(404)
+      .send({ statusCode: 404, success: false, message: `Route ${request.method} ${path} not found` });
   });
 }

@@ -5,7 +5,9 @@ import { existsSync } from 'node:fs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
-  console.error(`Chromium not found at ${chromium}. Install it (apt-get install chromium) or set CHROMIUM_PATH.`);
+  console.error(
+    `Chromium not found at ${chromium}. Install it (apt-get install chromium) or set CHROMIUM_PATH.`,
+  );
   process.exit(1);
 }
 if (!existsSync('packages/server/dist/flowloom.js') || !existsSync('packages/ui/dist/index.html')) {

@@ -19,9 +19,15 @@ function newestSource(dir) {
 
 const built = outputs.every((p) => existsSync(p));
 const oldestOutput = built ? Math.min(...outputs.map((p) => statSync(p).mtimeMs)) : 0;
-const sources = Math.max(...['shared', 'engine', 'nodes', 'server', 'ui'].map((p) => newestSource(join(root, 'packages', p))));
+const sources = Math.max(
+  ...['shared', 'engine', 'nodes', 'server', 'ui'].map((p) => newestSource(join(root, 'packages', p))),
+);
 
 if (!built || sources > oldestOutput) {
-  console.log(built ? 'Sources changed since the last build; rebuilding…' : 'First start: building the server and the web app…');
+  console.log(
+    built
+      ? 'Sources changed since the last build; rebuilding…'
+      : 'First start: building the server and the web app…',
+  );
   execSync('npm run build --silent', { cwd: root, stdio: 'inherit' });
 }

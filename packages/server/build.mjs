@@ -1,14 +1,15 @@
-// Bundles the server and the workspace packages it uses (compiled from their TypeScript sources) into
-// dist/flowloom.js. Third-party packages stay in node_modules, so native addons keep working.
-import { readFileSync } from 'node:fs';
+// Bundles the server, the workspace packages (from their TypeScript sources) and its pure-JS
+// dependencies into dist/flowloom.js: one file to load makes start-up several times faster than
+// resolving hundreds of modules. Native addons and rarely used drivers stay in node_modules and load
+// on demand.
 import { build } from 'esbuild';
 
-const thirdParty = new Set();
-for (const pkg of ['.', '../shared', '../engine', '../nodes']) {
-  const manifest = JSON.parse(readFileSync(new URL(`${pkg}/package.json`, import.meta.url), 'utf8'));
-  for (const name of Object.keys(manifest.dependencies ?? {}))
-    if (!name.startsWith('@flowloom/')) thirdParty.add(name);
-}
+const EXTERNAL = [
+  'better-sqlite3', // native addon
+  'pg', // loaded only for PostgreSQL
+  'pg-native',
+  'nodemailer', // loaded on the first e-mail
+];
 
 await build({
   entryPoints: ['src/flowloom.ts'],
@@ -18,7 +19,11 @@ await build({
   format: 'esm',
   target: 'node20',
   conditions: ['source'],
-  external: [...thirdParty].flatMap((name) => [name, `${name}/*`]),
+  external: EXTERNAL.flatMap((name) => [name, `${name}/*`]),
+  // CommonJS dependencies inside an ES module bundle still call require() for Node built-ins.
+  banner: {
+    js: "import { createRequire as __flowloomCreateRequire } from 'node:module'; const require = __flowloomCreateRequire(import.meta.url);",
+  },
   sourcemap: true,
   legalComments: 'none',
   logLevel: 'warning',

@@ -1,17 +1,16 @@
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifySwagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { credentialDefinitions, getCredentialDefinition } from '@flowloom/nodes';
 import type { Config } from './config.js';
 import { migrateToLatest, openDatabase, type OpenedDatabase } from './db/database.js';
-import type { Access } from './http/access.js';
+import { buildOpenApi, type DocumentedRoute } from './http/openapi.js';
 import { registerAuthHook } from './http/auth-hook.js';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.js';
 import { loggerOptions } from './http/log-redaction.js';
 import { registerStaticUi } from './http/static-ui.js';
-import { zodToJsonSchema, zodValidatorCompiler } from './http/zod-type-provider.js';
+import { zodValidatorCompiler } from './http/zod-type-provider.js';
 import { createApiKeyRepository } from './modules/apikeys/apikey.repository.js';
 import { registerApiKeyRoutes } from './modules/apikeys/apikey.routes.js';
 import { createApiKeyService } from './modules/apikeys/apikey.service.js';
@@ -44,11 +43,7 @@ export interface AppOptions {
 export const API_PREFIX = '/api/v1';
 
 /** One registered API route and the access it declared (the permission table, walked by tests). */
-export interface ApiRoute {
-  method: string;
-  url: string;
-  access: Access;
-}
+export type ApiRoute = DocumentedRoute;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,7 +56,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
   const database =
-    options.database ?? openDatabase({ url: config.databaseUrl ?? join(config.home, 'database.sqlite') });
+    options.database ??
+    (await openDatabase({ url: config.databaseUrl ?? join(config.home, 'database.sqlite') }));
   const ownsDatabase = options.database === undefined;
   await migrateToLatest(database.db);
   const keys = deriveKeys(loadSecretKey(config.home, config.secretKey));
@@ -90,38 +86,13 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       throw new Error(
         `Route ${String(route.method)} ${route.url} declares no access (public, user or permission)`,
       );
-    for (const method of [route.method].flat())
-      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access });
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access, schema: route.schema });
+    }
   });
 
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Flowloom API', version: VERSION, description: 'Flowise-compatible API of Flowloom.' },
-      components: {
-        securitySchemes: {
-          apiKey: { type: 'http', scheme: 'bearer', description: 'Workspace API key' },
-          session: {
-            type: 'apiKey',
-            in: 'cookie',
-            name: 'token',
-            description: 'Web app session (with x-request-from: internal)',
-          },
-        },
-      },
-      security: [{ apiKey: [] }, { session: [] }],
-    },
-    hideUntagged: true,
-    transform: ({ schema, url }) => {
-      const source = (schema ?? {}) as Record<string, unknown>;
-      const out: Record<string, unknown> = { ...source };
-      for (const part of ['body', 'querystring', 'params', 'headers']) {
-        if (source[part] !== undefined) out[part] = zodToJsonSchema(source[part]);
-      }
-      return { schema: out, url };
-    },
-  });
 
   const identity = createIdentityRepository(database.db);
   const apiKeys = createApiKeyService({ repo: createApiKeyRepository(database.db), keys, clock });
@@ -144,7 +115,11 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandler(app, config.bodyLimit);
   registerAuthHook(app, auth, apiKeys);
-  registerSystemRoutes(app, { platformType: config.platformType });
+  let openApi: unknown;
+  registerSystemRoutes(app, {
+    platformType: config.platformType,
+    openApi: () => (openApi ??= buildOpenApi(apiRoutes, { title: 'Flowloom API', version: VERSION })),
+  });
   registerAuthRoutes(app, { auth, config });
   registerApiKeyRoutes(app, { apiKeys });
   registerChatflowRoutes(app, { chatflows });
@@ -152,17 +127,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerResourceRoutes(app, { db: database.db, clock });
   registerCustomTemplateRoutes(app, { db: database.db, clock });
 
-  const servesUi = await registerStaticUi(app, config.uiDir);
-  if (servesUi) {
-    app.setNotFoundHandler((request, reply) => {
-      const path = request.url.split('?')[0] ?? '';
-      if (request.method === 'GET' && !path.startsWith('/api/'))
-        return reply.type('text/html').sendFile('index.html');
-      return reply
-        .status(404)
-        .send({ statusCode: 404, success: false, message: `Route ${request.method} ${path} not found` });
-    });
-  }
+  registerNotFoundHandler(app, await registerStaticUi(app, config.uiDir));
 
   return app;
 }

@@ -66,7 +66,7 @@ async function resetUserPassword(
   const checked = passwordRule.safeParse(password);
   if (!checked.success)
     throw new AppError('BAD_REQUEST', checked.error.issues[0]?.message ?? 'Invalid password');
-  const database = openDatabase({ url: config.databaseUrl ?? join(config.home, 'database.sqlite') });
+  const database = await openDatabase({ url: config.databaseUrl ?? join(config.home, 'database.sqlite') });
   try {
     await migrateToLatest(database.db);
     const silent = {

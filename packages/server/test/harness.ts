@@ -74,7 +74,7 @@ export async function startTestServer(
     FLOWLOOM_LOGIN_RATE_LIMIT: '1000',
     ...options.env,
   });
-  const database = openDatabase({ url: db.url });
+  const database = await openDatabase({ url: db.url });
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {

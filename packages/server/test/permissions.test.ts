@@ -207,4 +207,25 @@ describe('the permission table', () => {
     expect(body.features['feat:workspaces']).toBe('true');
     expect(body.isOrganizationAdmin).toBe(false);
   });
+
+  it('documents every API route in the OpenAPI document, with bodies and access', async () => {
+    const doc = (await server.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    expect(doc.openapi).toBe('3.1.0');
+    const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(
+      ([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
+    );
+    for (const route of server.app.apiRoutes) {
+      if (route.url === '/api/v1/openapi.json') continue;
+      expect(documented).toContain(`${route.method} ${route.url.replace(/:(\w+)/g, '{$1}')}`);
+    }
+    const create = doc.paths['/api/v1/chatflows'].post;
+    expect(create.requestBody.content['application/json'].schema.properties).toHaveProperty('flowData');
+    expect(create.description).toMatch(/chatflows:create/);
+    expect(doc.paths['/api/v1/ping'].get.security).toEqual([]);
+    expect(doc.paths['/api/v1/chatflows/{id}'].get.parameters[0]).toMatchObject({
+      name: 'id',
+      in: 'path',
+      required: true,
+    });
+  });
 });

@@ -45,7 +45,7 @@ describe.each(ENGINES)('repositories on %s', (engine) => {
 
   beforeAll(async () => {
     target = await freshDatabase(engine);
-    opened = openDatabase({ url: target.url });
+    opened = await openDatabase({ url: target.url });
     await migrateToLatest(opened.db);
     const audit = { createdDate: at, updatedDate: at, createdBy: null, updatedBy: null };
     await opened.db

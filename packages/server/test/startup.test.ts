@@ -136,7 +136,9 @@ describe('serving the web app', () => {
     mkdirSync(join(ui, 'assets'), { recursive: true });
     writeFileSync(join(ui, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(join(ui, 'assets', 'app-1234.js'), 'console.log(1)');
-    const app = await createApp({ config: { ...loadConfig({ FLOWLOOM_HOME: dir, LOG_LEVEL: 'silent' }), uiDir: ui } });
+    const app = await createApp({
+      config: { ...loadConfig({ FLOWLOOM_HOME: dir, LOG_LEVEL: 'silent' }), uiDir: ui },
+    });
     try {
       const rootPage = await app.inject({ method: 'GET', url: '/' });
       expect(rootPage.statusCode).toBe(200);

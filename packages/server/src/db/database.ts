@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
 import type { Database } from './schema.js';
 import * as initial from './migrations/001-initial.js';
@@ -24,8 +23,10 @@ export const migrations: Record<string, Migration> = {
   '001-initial': initial,
 };
 
-export function openDatabase({ url }: OpenDatabaseOptions): OpenedDatabase {
+/** Opens SQLite or PostgreSQL; the `pg` driver is only loaded when PostgreSQL is used. */
+export async function openDatabase({ url }: OpenDatabaseOptions): Promise<OpenedDatabase> {
   if (/^postgres(ql)?:\/\//.test(url)) {
+    const { default: pg } = await import('pg');
     // Keep count/aggregate results as JS numbers (int8 would arrive as strings).
     pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
     const pool = new pg.Pool({ connectionString: url, max: 10 });

@@ -52,8 +52,8 @@ export const LoginActivityCode = {
 
 const BCRYPT_ROUNDS = 10;
 const RESET_TOKEN_MINUTES = 30;
-/** Compared against when the e-mail is unknown, so a login takes as long either way. */
-const DUMMY_HASH = bcrypt.hashSync('flowloom-timing-equaliser', BCRYPT_ROUNDS);
+/** Compared against when the e-mail is unknown, so a login takes as long either way (a cost-10 hash). */
+const DUMMY_HASH = '$2b$10$ncpz3ObUyLjgeO.B2OcNSOMiT9FTKJkomfb6KGw/YeVPBL5ErVlc6';
 
 export interface IssuedSession {
   accessToken: string;

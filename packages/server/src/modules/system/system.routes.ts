@@ -3,7 +3,10 @@ import { PLATFORM_TYPE_LABEL, type PlatformType } from '@flowloom/shared';
 import { PUBLIC } from '../../http/access.js';
 import { VERSION } from '../../version.js';
 
-export function registerSystemRoutes(app: FastifyInstance, { platformType }: { platformType: PlatformType }) {
+export function registerSystemRoutes(
+  app: FastifyInstance,
+  { platformType, openApi }: { platformType: PlatformType; openApi: () => unknown },
+) {
   const tags = ['system'];
   app.get(
     '/api/v1/ping',
@@ -25,7 +28,5 @@ export function registerSystemRoutes(app: FastifyInstance, { platformType }: { p
       PLATFORM_TYPE: PLATFORM_TYPE_LABEL[platformType],
     }),
   );
-  app.get('/api/v1/openapi.json', { config: { access: PUBLIC }, schema: { hide: true } }, () =>
-    app.swagger(),
-  );
+  app.get('/api/v1/openapi.json', { config: { access: PUBLIC }, schema: { hide: true } }, () => openApi());
 }

@@ -1,0 +1,11 @@
+// `npm run bench`: prints the performance figures the issues ask for. Never fails on a timing.
+import { foundation } from './foundation.mjs';
+
+const rows = [];
+function report(what, value, note = '') {
+  rows.push({ what, value, note });
+  console.log(`${what.padEnd(78)} ${String(value).padStart(12)}   ${note}`);
+}
+
+console.log(`Flowloom benchmarks — node ${process.version}, ${new Date().toISOString()}\n`);
+await foundation(report);

@@ -1,0 +1,58 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+
+export interface EmptyStateProps {
+  icon: ReactNode;
+  title: string;
+  description?: ReactNode;
+  action?: ReactNode;
+  /** Taller padding for whole-page states. */
+  size?: 'medium' | 'large';
+}
+
+/** A friendly "nothing here yet" block with an icon, a sentence and an optional action. */
+export function EmptyState({ icon, title, description, action, size = 'medium' }: EmptyStateProps) {
+  return (
+    <Box
+      role="status"
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        textAlign: 'center',
+        gap: 1.5,
+        py: size === 'large' ? { xs: 6, md: 10 } : 6,
+        px: 2,
+      }}
+    >
+      <Box
+        aria-hidden
+        sx={(theme) => ({
+          width: size === 'large' ? 88 : 72,
+          height: size === 'large' ? 88 : 72,
+          borderRadius: '50%',
+          display: 'grid',
+          placeItems: 'center',
+          color: 'primary.main',
+          background:
+            theme.palette.mode === 'dark'
+              ? 'radial-gradient(circle at 30% 30%, rgba(124,124,240,0.28), rgba(20,184,166,0.12))'
+              : 'radial-gradient(circle at 30% 30%, rgba(91,91,214,0.16), rgba(20,184,166,0.08))',
+          '& svg': { fontSize: size === 'large' ? 44 : 36 },
+        })}
+      >
+        {icon}
+      </Box>
+      <Typography variant={size === 'large' ? 'h3' : 'h4'} component="h2">
+        {title}
+      </Typography>
+      {description !== undefined && (
+        <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 520 }}>
+          {description}
+        </Typography>
+      )}
+      {action !== undefined && <Box sx={{ mt: 1 }}>{action}</Box>}
+    </Box>
+  );
+}

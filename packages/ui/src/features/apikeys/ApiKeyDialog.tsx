@@ -1,0 +1,82 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { createApiKeyBody, type ApiKey } from '@flowloom/shared';
+import { useState, type FormEvent } from 'react';
+import { fieldErrors } from '../../components/forms/fieldErrors';
+import { PermissionPicker } from './PermissionPicker';
+
+/** Name and permissions of a new or existing API key. */
+export function ApiKeyDialog({
+  apiKey,
+  onClose,
+  onSubmit,
+}: {
+  apiKey?: ApiKey;
+  onClose: () => void;
+  onSubmit: (body: { keyName: string; permissions: string[] }) => Promise<void>;
+}) {
+  const [keyName, setKeyName] = useState(apiKey?.keyName ?? '');
+  const [permissions, setPermissions] = useState<string[]>(apiKey?.permissions ?? []);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = createApiKeyBody.safeParse({ keyName, permissions });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await onSubmit({ keyName: parsed.data.keyName, permissions: parsed.data.permissions });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="apikey-dialog-title">
+      <form noValidate onSubmit={(e) => void submit(e)}>
+        <DialogTitle id="apikey-dialog-title">{apiKey ? 'Edit API Key' : 'Create New API Key'}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2.5} sx={{ pt: 1 }}>
+            <TextField
+              label="Key Name *"
+              autoFocus
+              value={keyName}
+              onChange={(e) => setKeyName(e.target.value)}
+              error={Boolean(errors.keyName)}
+              helperText={errors.keyName}
+              fullWidth
+            />
+            <div>
+              <Typography variant="h6" gutterBottom>
+                Permissions
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+                What a caller using this key may do. {errors.permissions}
+              </Typography>
+              <PermissionPicker value={permissions} onChange={setPermissions} />
+            </div>
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button color="inherit" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {apiKey ? 'Save' : 'Create'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,67 @@
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import type { Chatflow } from '@flowloom/shared';
+import type { ReactNode } from 'react';
+import { flowNodeLabels } from './flowKinds';
+
+/** Flows as a table: name, category, nodes, last modified, actions. */
+export function FlowTable({
+  flows,
+  onOpen,
+  actions,
+}: {
+  flows: Chatflow[];
+  onOpen: (flow: Chatflow) => void;
+  actions: (flow: Chatflow) => ReactNode;
+}) {
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table aria-label="Flows">
+        <TableHead>
+          <TableRow>
+            <TableCell>Name</TableCell>
+            <TableCell>Category</TableCell>
+            <TableCell>Nodes</TableCell>
+            <TableCell>Last Modified</TableCell>
+            <TableCell align="right">Actions</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {flows.map((flow) => (
+            <TableRow key={flow.id} hover>
+              <TableCell>
+                <Link
+                  component="button"
+                  underline="hover"
+                  onClick={() => onOpen(flow)}
+                  sx={{ fontWeight: 600, textAlign: 'left' }}
+                >
+                  {flow.name}
+                </Link>
+              </TableCell>
+              <TableCell>
+                {(flow.category ?? '')
+                  .split(';')
+                  .map((c) => c.trim())
+                  .filter(Boolean)
+                  .map((c) => (
+                    <Chip key={c} label={c} size="small" variant="outlined" sx={{ mr: 0.5 }} />
+                  ))}
+              </TableCell>
+              <TableCell>{flowNodeLabels(flow.flowData).length}</TableCell>
+              <TableCell>{new Date(flow.updatedDate).toLocaleString()}</TableCell>
+              <TableCell align="right">{actions(flow)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,48 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
+import { EmptyState } from '../../components/EmptyState';
+import { MainCard } from '../../components/MainCard';
+import { AREAS, type AreaId } from './areas';
+
+/** The honest placeholder of an area that is not available in this version yet. */
+export default function ComingSoonPage({ area }: { area: AreaId }) {
+  const { title, description, highlights, icon } = AREAS[area];
+  return (
+    <Box sx={{ py: { xs: 2, md: 4 } }}>
+      <MainCard maxWidth="small" data-testid="coming-soon">
+        <EmptyState
+          size="large"
+          icon={icon}
+          title={title}
+          description={
+            <>
+              {description}
+              <br />
+              This area is not available in this version of Flowloom yet — it is coming in a later release.
+            </>
+          }
+          action={<Chip label="Coming in a later release" color="primary" variant="outlined" />}
+        />
+        {highlights.length > 0 && (
+          <Box sx={{ maxWidth: 440, mx: 'auto', pb: 2 }}>
+            <List dense aria-label="Planned capabilities">
+              {highlights.map((text) => (
+                <ListItem key={text}>
+                  <ListItemIcon sx={{ minWidth: 34, color: 'text.disabled' }}>
+                    <CheckCircleOutlineIcon fontSize="small" />
+                  </ListItemIcon>
+                  <ListItemText primary={text} slotProps={{ primary: { color: 'text.secondary' } }} />
+                </ListItem>
+              ))}
+            </List>
+          </Box>
+        )}
+      </MainCard>
+    </Box>
+  );
+}

@@ -25,6 +25,7 @@ import { createIdentityRepository } from './modules/identity/identity.repository
 import { registerResourceRoutes } from './modules/resources/resources.routes.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
 import { registerCustomTemplateRoutes } from './modules/templates/custom-template.routes.js';
+import { createCustomTemplateService } from './modules/templates/custom-template.service.js';
 import { systemClock, type Clock } from './runtime.js';
 import { deriveKeys } from './security/crypto.js';
 import { loadSecretKey } from './security/secret-key.js';
@@ -125,7 +126,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerChatflowRoutes(app, { chatflows });
   registerCredentialRoutes(app, { credentials, definitions: credentialDefinitions });
   registerResourceRoutes(app, { db: database.db, clock });
-  registerCustomTemplateRoutes(app, { db: database.db, clock });
+  registerCustomTemplateRoutes(app, { templates: createCustomTemplateService({ db: database.db, clock }) });
 
   registerNotFoundHandler(app, await registerStaticUi(app, config.uiDir));
 

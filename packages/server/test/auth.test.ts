@@ -339,3 +339,39 @@ describe.each(['sqlite', ...(process.env.TEST_DATABASE_URL ? ['postgres' as cons
     });
   },
 );
+
+describe('a multi-row write that fails midway', () => {
+  it('leaves no partial rows: a registration whose organization insert fails keeps no user', async () => {
+    const server = await startTestServer();
+    try {
+      const { FIRST_ORGANIZATION_ID } = await import('../src/modules/auth/auth.service.js');
+      const at = new Date().toISOString();
+      // An organization row without users: the registration's user insert succeeds, its organization insert clashes.
+      await server.database.db
+        .insertInto('organization')
+        .values({
+          id: FIRST_ORGANIZATION_ID,
+          name: 'Leftover',
+          customerId: null,
+          subscriptionId: null,
+          createdDate: at,
+          updatedDate: at,
+          createdBy: null,
+          updatedBy: null,
+        })
+        .execute();
+      const response = await server.app.inject({
+        method: 'POST',
+        url: '/api/v1/account/register',
+        payload: { user: { name: OWNER.name, email: OWNER.email, credential: OWNER.password } },
+      });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ statusCode: 500, success: false, message: 'Internal Server Error' });
+      for (const table of ['user', 'workspace', 'workspace_user', 'organization_user', 'role'] as const) {
+        expect(await server.database.db.selectFrom(table).selectAll().execute(), table).toEqual([]);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+});

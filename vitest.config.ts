@@ -19,6 +19,7 @@ export default defineConfig({
       nodeProject('shared'),
       nodeProject('engine'),
       nodeProject('nodes'),
+      nodeProject('test-llm'),
       {
         ...nodeProject('server'),
         test: {

@@ -103,7 +103,8 @@ export function createApiClient(env: ApiClientEnvironment): ApiClient {
   }
 
   function toError(status: number, body: unknown): ApiError {
-    return new ApiError(status, errorMessage(body, `Request failed (${status})`), body);
+    // An empty message lets callers apply their own default (e.g. "Internal Server Error").
+    return new ApiError(status, errorMessage(body, ''), body);
   }
 
   async function request<T>(

@@ -17,10 +17,16 @@ export interface CustomizationState {
   isHorizontal: boolean;
 }
 
+/** The drawer starts open on large screens (MUI `md` breakpoint) and closed on small ones. */
+function startsOpened(): boolean {
+  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return true;
+  return window.matchMedia('(min-width: 900px)').matches;
+}
+
 export function initialCustomization(): CustomizationState {
   return {
     isOpen: [],
-    opened: true,
+    opened: startsOpened(),
     fontFamily: DEFAULT_FONT_FAMILY,
     borderRadius: DEFAULT_BORDER_RADIUS,
     isDarkMode: readStored<boolean>(DARK_MODE_KEY) === true,

@@ -9,10 +9,19 @@ export interface EmptyStateProps {
   action?: ReactNode;
   /** Taller padding for whole-page states. */
   size?: 'medium' | 'large';
+  /** Less space below (when more content follows in the same card). */
+  tightBottom?: boolean;
 }
 
 /** A friendly "nothing here yet" block with an icon, a sentence and an optional action. */
-export function EmptyState({ icon, title, description, action, size = 'medium' }: EmptyStateProps) {
+export function EmptyState({
+  icon,
+  title,
+  description,
+  action,
+  size = 'medium',
+  tightBottom = false,
+}: EmptyStateProps) {
   return (
     <Box
       role="status"
@@ -22,8 +31,9 @@ export function EmptyState({ icon, title, description, action, size = 'medium' }
         alignItems: 'center',
         textAlign: 'center',
         gap: 1.5,
-        py: size === 'large' ? { xs: 6, md: 10 } : 6,
+        py: size === 'large' ? { xs: 5, md: 7 } : 6,
         px: 2,
+        ...(tightBottom ? { pb: 2 } : {}),
       }}
     >
       <Box

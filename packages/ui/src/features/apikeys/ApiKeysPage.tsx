@@ -125,7 +125,7 @@ export default function ApiKeysPage() {
         />
       ) : (
         <TableContainer component={Paper} variant="outlined">
-          <Table aria-label="API keys">
+          <Table aria-label="API keys" sx={{ minWidth: 760 }}>
             <TableHead>
               <TableRow>
                 <TableCell>Key Name</TableCell>

@@ -9,6 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { Chatflow } from '@flowloom/shared';
 import type { ReactNode } from 'react';
+import { formatDate } from '../../components/formatDate';
 import { flowNodeLabels } from './flowKinds';
 
 /** Flows as a table: name, category, nodes, last modified, actions. */
@@ -23,7 +24,7 @@ export function FlowTable({
 }) {
   return (
     <TableContainer component={Paper} variant="outlined">
-      <Table aria-label="Flows">
+      <Table aria-label="Flows" sx={{ minWidth: 760 }}>
         <TableHead>
           <TableRow>
             <TableCell>Name</TableCell>
@@ -56,7 +57,7 @@ export function FlowTable({
                   ))}
               </TableCell>
               <TableCell>{flowNodeLabels(flow.flowData).length}</TableCell>
-              <TableCell>{new Date(flow.updatedDate).toLocaleString()}</TableCell>
+              <TableCell>{formatDate(flow.updatedDate)}</TableCell>
               <TableCell align="right">{actions(flow)}</TableCell>
             </TableRow>
           ))}

@@ -17,6 +17,7 @@ export default function ComingSoonPage({ area }: { area: AreaId }) {
       <MainCard maxWidth="small" data-testid="coming-soon">
         <EmptyState
           size="large"
+          tightBottom={highlights.length > 0}
           icon={icon}
           title={title}
           description={

@@ -124,7 +124,7 @@ export default function CredentialsPage() {
         />
       ) : (
         <TableContainer component={Paper} variant="outlined">
-          <Table aria-label="Credentials">
+          <Table aria-label="Credentials" sx={{ minWidth: 760 }}>
             <TableHead>
               <TableRow>
                 <TableCell>Name</TableCell>

@@ -99,7 +99,7 @@ export default function ToolsPage() {
         />
       ) : (
         <TableContainer component={Paper} variant="outlined">
-          <Table aria-label="Tools">
+          <Table aria-label="Tools" sx={{ minWidth: 760 }}>
             <TableHead>
               <TableRow>
                 <TableCell>Name</TableCell>

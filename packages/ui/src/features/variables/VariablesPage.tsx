@@ -95,7 +95,7 @@ export default function VariablesPage() {
         />
       ) : (
         <TableContainer component={Paper} variant="outlined">
-          <Table aria-label="Variables">
+          <Table aria-label="Variables" sx={{ minWidth: 760 }}>
             <TableHead>
               <TableRow>
                 <TableCell>Name</TableCell>

@@ -10,9 +10,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { Logo } from '../../../components/Logo';
 import { useLogout } from '../../../features/auth/useLogout';
 import { DOCS_URL } from '../../config';
 import { setMenu } from '../../customizationSlice';
@@ -30,20 +29,21 @@ function isActive(pathname: string, url: string): boolean {
 /** SPEC §2 side menu: persistent drawer on large screens, temporary on small ones. */
 export function Sidebar() {
   const theme = useTheme();
-  const large = useMediaQuery(theme.breakpoints.up('md'));
+  const large = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const dispatch = useAppDispatch();
   const { pathname } = useLocation();
   const opened = useAppSelector((s) => s.customization.opened);
-  const isDarkMode = useAppSelector((s) => s.customization.isDarkMode);
   const platform = useAppSelector((s) => s.settings.platform);
   const auth = useAppSelector((s) => s.auth);
   const logout = useLogout();
   const groups = useMemo(() => visibleMenu(MENU, platform, auth), [platform, auth]);
 
-  // Small screens start with the temporary drawer closed.
+  // Shrinking the window below the breakpoint closes the (now temporary) drawer.
+  const [wasLarge, setWasLarge] = useState(large);
   useEffect(() => {
-    if (!large) dispatch(setMenu(false));
-  }, [large, dispatch]);
+    if (wasLarge && !large) dispatch(setMenu(false));
+    setWasLarge(large);
+  }, [large, wasLarge, dispatch]);
 
   const closeOnSmall = () => {
     if (!large) dispatch(setMenu(false));
@@ -51,11 +51,6 @@ export function Sidebar() {
 
   const content = (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-      {!large && (
-        <Box sx={{ px: 2.5, py: 2 }}>
-          <Logo dark={isDarkMode} />
-        </Box>
-      )}
       <Box component="nav" aria-label="Main menu" sx={{ flex: 1, overflowY: 'auto', px: 1.5, py: 1.5 }}>
         {groups.map((group, index) => (
           <List
@@ -144,8 +139,8 @@ export function Sidebar() {
           bgcolor: 'background.paper',
           borderRight: 1,
           borderColor: 'divider',
-          top: large ? HEADER_HEIGHT : 0,
-          height: large ? `calc(100% - ${HEADER_HEIGHT}px)` : '100%',
+          top: HEADER_HEIGHT,
+          height: `calc(100% - ${HEADER_HEIGHT}px)`,
         },
       }}
     >

@@ -53,7 +53,7 @@ export function Header() {
           component={RouterLink}
           to="/chatflows"
           aria-label="Flowloom home"
-          sx={{ display: { xs: 'none', md: 'flex' }, width: 150, alignItems: 'center' }}
+          sx={{ display: 'flex', width: 150, alignItems: 'center', flexShrink: 0 }}
         >
           <Logo dark={isDarkMode} />
         </Box>
@@ -61,7 +61,7 @@ export function Header() {
           <IconButton
             onClick={() => dispatch(setMenu(!opened))}
             aria-label="Toggle menu"
-            sx={{ ml: { md: 2 } }}
+            sx={{ ml: { xs: 0, md: 2 } }}
           >
             {opened ? <MenuOpenIcon /> : <MenuIcon />}
           </IconButton>

@@ -1,0 +1,2 @@
+export { startTestLlmServer, type RecordedRequest, type TestLlmServer } from './server.js';
+export { embed, replyFromCues, type ScriptedReply } from './replies.js';

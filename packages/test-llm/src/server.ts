@@ -1,0 +1,466 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  argumentsObject,
+  argumentsText,
+  chunks,
+  decideReply,
+  embed,
+  sleep,
+  tokens,
+  type NeutralRequest,
+  type ScriptedReply,
+} from './replies.js';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+}
+
+export interface TestLlmServer {
+  /** e.g. `http://127.0.0.1:41234` */
+  url: string;
+  /** OpenAI-style base URL (`<url>/v1`) for OpenAI, OpenAI-compatible and Anthropic clients. */
+  openAiBaseUrl: string;
+  /** Queues replies for the next chat calls, in order. */
+  script(...replies: ScriptedReply[]): void;
+  /** Forgets queued replies and recorded requests. */
+  reset(): void;
+  /** Every request received, oldest first. Turn off with `record: false` (benchmarks). */
+  readonly requests: RecordedRequest[];
+  close(): Promise<void>;
+}
+
+type Message = NeutralRequest['messages'][number];
+
+function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) {
+    return content
+      .map((part: { type?: string; text?: string; content?: unknown }) =>
+        part.type === 'text' || part.type === undefined
+          ? (part.text ?? '')
+          : part.type === 'tool_result'
+            ? textOf(part.content)
+            : '',
+      )
+      .join('');
+  }
+  return '';
+}
+
+async function readBody(request: IncomingMessage): Promise<unknown> {
+  const parts: Buffer[] = [];
+  for await (const part of request) parts.push(part as Buffer);
+  const text = Buffer.concat(parts).toString('utf8');
+  return text ? (JSON.parse(text) as unknown) : {};
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown) {
+  const text = JSON.stringify(body);
+  response.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+  });
+  response.end(text);
+}
+
+// ---------- OpenAI ----------
+
+interface OpenAiBody {
+  model?: string;
+  messages?: { role: string; content: unknown }[];
+  tools?: { function: { name: string; parameters?: unknown } }[];
+  stream?: boolean;
+  stream_options?: { include_usage?: boolean };
+}
+
+function openAiNeutral(body: OpenAiBody): NeutralRequest {
+  return {
+    model: body.model ?? 'test-model',
+    messages: (body.messages ?? []).map((m) => ({
+      role: m.role as Message['role'],
+      content: textOf(m.content),
+    })),
+    tools: (body.tools ?? []).map((t) => ({ name: t.function.name, parameters: t.function.parameters })),
+    stream: body.stream === true,
+  };
+}
+
+async function openAiChat(
+  body: OpenAiBody,
+  reply: ScriptedReply,
+  response: ServerResponse,
+  request: NeutralRequest,
+) {
+  const id = `chatcmpl-${randomUUID()}`;
+  const created = Math.floor(Date.now() / 1000);
+  const text = reply.text ?? '';
+  const toolCalls = (reply.toolCalls ?? []).map((call, index) => ({
+    index,
+    id: call.id ?? `call_${index}_${randomUUID().slice(0, 8)}`,
+    type: 'function' as const,
+    function: { name: call.name, arguments: argumentsText(call.arguments) },
+  }));
+  const finish = toolCalls.length > 0 ? 'tool_calls' : 'stop';
+  const promptTokens = tokens(request.messages.map((m) => m.content).join(' '));
+  const usage = {
+    prompt_tokens: promptTokens,
+    completion_tokens: tokens(text),
+    total_tokens: promptTokens + tokens(text),
+  };
+  if (!request.stream) {
+    sendJson(response, 200, {
+      id,
+      object: 'chat.completion',
+      created,
+      model: request.model,
+      choices: [
+        {
+          index: 0,
+          message: {
+            role: 'assistant',
+            content: toolCalls.length > 0 && !text ? null : text,
+            ...(toolCalls.length > 0 && { tool_calls: toolCalls.map(({ index: _i, ...call }) => call) }),
+          },
+          finish_reason: finish,
+        },
+      ],
+      usage,
+    });
+    return;
+  }
+  response.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+  });
+  const send = (choices: unknown[], extra: Record<string, unknown> = {}) =>
+    response.write(
+      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: request.model, choices, ...extra })}\n\n`,
+    );
+  send([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }]);
+  for (const piece of chunks(reply.reasoning ?? '')) {
+    if (reply.chunkDelayMs) await sleep(reply.chunkDelayMs);
+    send([{ index: 0, delta: { reasoning_content: piece }, finish_reason: null }]);
+  }
+  for (const piece of chunks(text)) {
+    if (reply.chunkDelayMs) await sleep(reply.chunkDelayMs);
+    send([{ index: 0, delta: { content: piece }, finish_reason: null }]);
+  }
+  for (const call of toolCalls) {
+    send([
+      {
+        index: 0,
+        delta: {
+          tool_calls: [
+            {
+              index: call.index,
+              id: call.id,
+              type: 'function',
+              function: { name: call.function.name, arguments: '' },
+            },
+          ],
+        },
+        finish_reason: null,
+      },
+    ]);
+    const args = call.function.arguments;
+    const half = Math.ceil(args.length / 2);
+    for (const piece of [args.slice(0, half), args.slice(half)]) {
+      if (piece)
+        send([
+          {
+            index: 0,
+            delta: { tool_calls: [{ index: call.index, function: { arguments: piece } }] },
+            finish_reason: null,
+          },
+        ]);
+    }
+  }
+  send([{ index: 0, delta: {}, finish_reason: finish }]);
+  if (body.stream_options?.include_usage) send([], { usage });
+  response.end('data: [DONE]\n\n');
+}
+
+function openAiError(response: ServerResponse, error: { status: number; message: string }) {
+  sendJson(response, error.status, {
+    error: {
+      message: error.message,
+      type: error.status === 429 ? 'rate_limit_error' : 'invalid_request_error',
+      code: null,
+    },
+  });
+}
+
+// ---------- Anthropic ----------
+
+interface AnthropicBody {
+  model?: string;
+  system?: unknown;
+  messages?: { role: string; content: unknown }[];
+  tools?: { name: string; input_schema?: unknown }[];
+  stream?: boolean;
+}
+
+function anthropicNeutral(body: AnthropicBody): NeutralRequest {
+  const messages: Message[] = [];
+  if (body.system) messages.push({ role: 'system', content: textOf(body.system) });
+  for (const m of body.messages ?? []) {
+    const isToolResult =
+      Array.isArray(m.content) && (m.content as { type?: string }[]).some((p) => p.type === 'tool_result');
+    messages.push({ role: isToolResult ? 'tool' : (m.role as Message['role']), content: textOf(m.content) });
+  }
+  return {
+    model: body.model ?? 'test-model',
+    messages,
+    tools: (body.tools ?? []).map((t) => ({ name: t.name, parameters: t.input_schema })),
+    stream: body.stream === true,
+  };
+}
+
+async function anthropicChat(reply: ScriptedReply, response: ServerResponse, request: NeutralRequest) {
+  const id = `msg_${randomUUID()}`;
+  const text = reply.text ?? '';
+  const calls = (reply.toolCalls ?? []).map((call, i) => ({
+    type: 'tool_use' as const,
+    id: call.id ?? `toolu_${i}_${randomUUID().slice(0, 8)}`,
+    name: call.name,
+    input: argumentsObject(call.arguments),
+  }));
+  const stop = calls.length > 0 ? 'tool_use' : 'end_turn';
+  const usage = {
+    input_tokens: tokens(request.messages.map((m) => m.content).join(' ')),
+    output_tokens: tokens(text),
+  };
+  const content = [...(text ? [{ type: 'text' as const, text }] : []), ...calls];
+  if (!request.stream) {
+    sendJson(response, 200, {
+      id,
+      type: 'message',
+      role: 'assistant',
+      model: request.model,
+      content,
+      stop_reason: stop,
+      stop_sequence: null,
+      usage,
+    });
+    return;
+  }
+  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  const event = (name: string, data: unknown) =>
+    response.write(`event: ${name}\ndata: ${JSON.stringify({ type: name, ...(data as object) })}\n\n`);
+  event('message_start', {
+    message: {
+      id,
+      type: 'message',
+      role: 'assistant',
+      model: request.model,
+      content: [],
+      stop_reason: null,
+      usage: { ...usage, output_tokens: 0 },
+    },
+  });
+  let index = 0;
+  if (text) {
+    event('content_block_start', { index, content_block: { type: 'text', text: '' } });
+    for (const piece of chunks(text)) {
+      if (reply.chunkDelayMs) await sleep(reply.chunkDelayMs);
+      event('content_block_delta', { index, delta: { type: 'text_delta', text: piece } });
+    }
+    event('content_block_stop', { index });
+    index++;
+  }
+  for (const call of calls) {
+    event('content_block_start', {
+      index,
+      content_block: { type: 'tool_use', id: call.id, name: call.name, input: {} },
+    });
+    event('content_block_delta', {
+      index,
+      delta: { type: 'input_json_delta', partial_json: JSON.stringify(call.input) },
+    });
+    event('content_block_stop', { index });
+    index++;
+  }
+  event('message_delta', {
+    delta: { stop_reason: stop, stop_sequence: null },
+    usage: { output_tokens: usage.output_tokens },
+  });
+  event('message_stop', {});
+  response.end();
+}
+
+function anthropicError(response: ServerResponse, error: { status: number; message: string }) {
+  sendJson(response, error.status, {
+    type: 'error',
+    error: {
+      type: error.status === 429 ? 'rate_limit_error' : 'invalid_request_error',
+      message: error.message,
+    },
+  });
+}
+
+// ---------- Ollama ----------
+
+interface OllamaBody {
+  model?: string;
+  messages?: { role: string; content: unknown }[];
+  tools?: { function: { name: string; parameters?: unknown } }[];
+  stream?: boolean;
+}
+
+function ollamaNeutral(body: OllamaBody): NeutralRequest {
+  return {
+    model: body.model ?? 'test-model',
+    messages: (body.messages ?? []).map((m) => ({
+      role: m.role as Message['role'],
+      content: textOf(m.content),
+    })),
+    tools: (body.tools ?? []).map((t) => ({ name: t.function.name, parameters: t.function.parameters })),
+    stream: body.stream !== false, // Ollama streams unless told not to
+  };
+}
+
+async function ollamaChat(reply: ScriptedReply, response: ServerResponse, request: NeutralRequest) {
+  const text = reply.text ?? '';
+  const toolCalls = (reply.toolCalls ?? []).map((call) => ({
+    function: { name: call.name, arguments: argumentsObject(call.arguments) },
+  }));
+  const base = { model: request.model, created_at: new Date().toISOString() };
+  const done = {
+    done: true,
+    done_reason: 'stop',
+    total_duration: 1,
+    load_duration: 0,
+    prompt_eval_count: tokens(request.messages.map((m) => m.content).join(' ')),
+    eval_count: tokens(text),
+  };
+  if (!request.stream) {
+    sendJson(response, 200, {
+      ...base,
+      message: { role: 'assistant', content: text, ...(toolCalls.length > 0 && { tool_calls: toolCalls }) },
+      ...done,
+    });
+    return;
+  }
+  response.writeHead(200, { 'content-type': 'application/x-ndjson' });
+  for (const piece of chunks(text)) {
+    if (reply.chunkDelayMs) await sleep(reply.chunkDelayMs);
+    response.write(
+      `${JSON.stringify({ ...base, message: { role: 'assistant', content: piece }, done: false })}\n`,
+    );
+  }
+  if (toolCalls.length > 0)
+    response.write(
+      `${JSON.stringify({ ...base, message: { role: 'assistant', content: '', tool_calls: toolCalls }, done: false })}\n`,
+    );
+  response.end(`${JSON.stringify({ ...base, message: { role: 'assistant', content: '' }, ...done })}\n`);
+}
+
+// ---------- server ----------
+
+function inputs(value: unknown): string[] {
+  const list: unknown[] = Array.isArray(value) ? value : [value ?? ''];
+  return list.map((v) => (typeof v === 'string' ? v : JSON.stringify(v)));
+}
+
+export async function startTestLlmServer(
+  options: { port?: number; host?: string; record?: boolean } = {},
+): Promise<TestLlmServer> {
+  const queue: ScriptedReply[] = [];
+  const requests: RecordedRequest[] = [];
+  const record = options.record ?? true;
+
+  const server = createServer((request, response) => {
+    void (async () => {
+      const path = (request.url ?? '/').split('?')[0] ?? '/';
+      try {
+        const body = request.method === 'POST' ? await readBody(request) : {};
+        if (record) requests.push({ method: request.method ?? 'GET', path, headers: request.headers, body });
+        if (request.method === 'GET' && (path === '/v1/models' || path === '/api/tags')) {
+          return sendJson(response, 200, {
+            object: 'list',
+            data: [{ id: 'test-model', object: 'model' }],
+            models: [{ name: 'test-model' }],
+          });
+        }
+        if (path === '/v1/embeddings') {
+          const b = body as { input?: unknown; dimensions?: number; model?: string };
+          return sendJson(response, 200, {
+            object: 'list',
+            model: b.model ?? 'test-embedding',
+            data: inputs(b.input).map((text, index) => ({
+              object: 'embedding',
+              index,
+              embedding: embed(text, b.dimensions),
+            })),
+            usage: { prompt_tokens: 1, total_tokens: 1 },
+          });
+        }
+        if (path === '/api/embed' || path === '/api/embeddings') {
+          const b = body as { input?: unknown; prompt?: string; model?: string };
+          if (path === '/api/embeddings')
+            return sendJson(response, 200, { embedding: embed(b.prompt ?? '') });
+          return sendJson(response, 200, {
+            model: b.model ?? 'test-embedding',
+            embeddings: inputs(b.input).map((text) => embed(text)),
+          });
+        }
+        const protocol =
+          path === '/v1/chat/completions' || path === '/chat/completions'
+            ? 'openai'
+            : path === '/v1/messages'
+              ? 'anthropic'
+              : path === '/api/chat'
+                ? 'ollama'
+                : undefined;
+        if (!protocol)
+          return sendJson(response, 404, { error: { message: `No route ${request.method} ${path}` } });
+        const neutral =
+          protocol === 'openai'
+            ? openAiNeutral(body as OpenAiBody)
+            : protocol === 'anthropic'
+              ? anthropicNeutral(body as AnthropicBody)
+              : ollamaNeutral(body as OllamaBody);
+        const reply = decideReply(neutral, queue.shift());
+        if (reply.delayMs) await sleep(reply.delayMs);
+        if (reply.error) {
+          if (protocol === 'anthropic') return anthropicError(response, reply.error);
+          return openAiError(response, reply.error);
+        }
+        if (protocol === 'openai') return await openAiChat(body as OpenAiBody, reply, response, neutral);
+        if (protocol === 'anthropic') return await anthropicChat(reply, response, neutral);
+        return await ollamaChat(reply, response, neutral);
+      } catch (error) {
+        if (!response.headersSent)
+          sendJson(response, 400, { error: { message: `Test LLM server: ${(error as Error).message}` } });
+        else response.end();
+      }
+    })();
+  });
+  server.keepAliveTimeout = 30_000;
+  await new Promise<void>((resolve) =>
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve),
+  );
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    openAiBaseUrl: `${url}/v1`,
+    script: (...replies) => void queue.push(...replies),
+    reset() {
+      queue.length = 0;
+      requests.length = 0;
+    },
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

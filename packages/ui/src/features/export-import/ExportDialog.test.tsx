@@ -1,0 +1,101 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test/renderWithProviders';
+import { ExportDialog } from './ExportDialog';
+import { jsonBodyOf, urlOf } from '../../test/fetchCalls';
+import { EXPORT_TYPES, exportFileText, exportFlags } from './exportTypes';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('export dialog', () => {
+  it('shows one checkbox per SPEC data type, all selected', () => {
+    renderWithProviders(<ExportDialog open onClose={() => undefined} />);
+    expect(screen.getByText('Select Data to Export')).toBeInTheDocument();
+    const labels = [
+      'Agentflows',
+      'Agentflows V2',
+      'Assistants Custom',
+      'Assistants OpenAI',
+      'Assistants Azure',
+      'Chatflows',
+      'Chat Messages',
+      'Chat Feedbacks',
+      'Custom Templates',
+      'Document Stores',
+      'Executions',
+      'Tools',
+      'Variables',
+    ];
+    for (const label of labels) expect(screen.getByRole('checkbox', { name: label })).toBeChecked();
+    expect(EXPORT_TYPES).toHaveLength(13);
+  });
+
+  it('requires at least one data type', async () => {
+    renderWithProviders(<ExportDialog open onClose={() => undefined} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Clear all' }));
+    expect(screen.getByRole('button', { name: 'Export' })).toBeDisabled();
+    expect(screen.getByText('Select at least one data type to export.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Tools' }));
+    expect(screen.getByRole('button', { name: 'Export' })).toBeEnabled();
+  });
+
+  it('sends the flags and shows the progress text; failures toast the server message', async () => {
+    let release: (r: Response) => void = () => undefined;
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(() => new Promise<Response>((resolve) => (release = resolve)));
+    renderWithProviders(<ExportDialog open onClose={() => undefined} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Clear all' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Chatflows' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Variables' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    expect(await screen.findByText('Exporting..')).toBeInTheDocument();
+    expect(screen.getByText('Exporting data might takes a while')).toBeInTheDocument();
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(urlOf(url)).toMatch(/\/api\/v1\/export-import\/export$/);
+    const body = jsonBodyOf(init) as Record<string, boolean>;
+    expect(body).toMatchObject({
+      chatflow: true,
+      variable: true,
+      tool: false,
+      agentflowv2: false,
+      chat_message: false,
+    });
+    release(
+      new Response(JSON.stringify({ message: 'Disk full' }), {
+        status: 500,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    expect(await screen.findByText('Failed to export: Disk full')).toBeInTheDocument();
+  });
+
+  it('defaults the failure message to Internal Server Error', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('', { status: 500 }));
+    renderWithProviders(<ExportDialog open onClose={() => undefined} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() =>
+      expect(screen.getByText('Failed to export: Internal Server Error')).toBeInTheDocument(),
+    );
+  });
+
+  it('builds every flag and indents the file by 2 spaces', () => {
+    expect(exportFlags(new Set(['Agentflows V2', 'Chat Feedbacks']))).toEqual({
+      agentflow: false,
+      agentflowv2: true,
+      assistantCustom: false,
+      assistantOpenAI: false,
+      assistantAzure: false,
+      chatflow: false,
+      chat_message: false,
+      chat_feedback: true,
+      custom_template: false,
+      document_store: false,
+      execution: false,
+      tool: false,
+      variable: false,
+    });
+    expect(exportFileText({ a: [1] })).toBe('{\n  "a": [\n    1\n  ]\n}');
+  });
+});

@@ -1,2 +1,19 @@
-/** Flow execution lands here with the chatflow issue; the package exists so layering is enforced from day one. */
-export const ENGINE_VERSION = '0.1.0';
+export * from './node-type.js';
+export * from './errors.js';
+export {
+  planChatflow,
+  isStickyNote,
+  targetInputName,
+  ENDING_NODE_OUTPUT,
+  type FlowPlan,
+  type NodeRegistry,
+} from './plan.js';
+export { resolveValue, resolveInputs, renderHistory, type VariableScope } from './variables.js';
+export {
+  applyOverrides,
+  applyVariableOverrides,
+  parseOverrideSettings,
+  type OverrideSettings,
+} from './overrides.js';
+export { runChatflow, type ChatflowRunRequest, type ChatflowRunResult } from './chatflow-runner.js';
+export { createTestEngine, type TestEngineOptions, type TestRun } from './testing.js';

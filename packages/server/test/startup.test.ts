@@ -153,6 +153,10 @@ describe('serving the web app', () => {
       expect(api.statusCode).toBe(404);
       expect(api.json().message).toBe('Route GET /api/v1/nope not found');
       expect((await app.inject({ method: 'POST', url: '/chatflows' })).statusCode).toBe(404);
+      // A file added after start is served; a missing asset is a 404, never index.html.
+      writeFileSync(join(ui, 'assets', 'late-5678.js'), 'console.log(2)');
+      expect((await app.inject({ method: 'GET', url: '/assets/late-5678.js' })).body).toBe('console.log(2)');
+      expect((await app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
     } finally {
       await app.close();
     }

@@ -19,3 +19,4 @@ export * from './rules/condition-outputs.js';
 export * from './rules/chat-storage.js';
 export * from './rules/export-sanitize.js';
 export * from './rules/api-snippets.js';
+export * from './flow.js';

@@ -44,7 +44,7 @@ export function registerErrorHandler(app: FastifyInstance, bodyLimit: number) {
 export function registerNotFoundHandler(app: FastifyInstance, servesUi: boolean) {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (servesUi && request.method === 'GET' && !path.startsWith('/api/')) {
+    if (servesUi && request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/assets/')) {
       return reply
         .type('text/html; charset=utf-8')
         .header('Cache-Control', 'no-cache')

@@ -11,8 +11,9 @@ export async function registerStaticUi(app: FastifyInstance, uiDir: string | und
   if (!uiDir || !existsSync(join(uiDir, 'index.html'))) return false;
   await app.register(fastifyStatic, {
     root: uiDir,
-    wildcard: false,
-    index: false,
+    // Look files up per request, so a web app rebuilt while the server runs is served as it is now.
+    wildcard: true,
+    index: 'index.html',
     maxAge: '1h',
     setHeaders(res, path) {
       // Hashed assets never change; index.html must always be revalidated.

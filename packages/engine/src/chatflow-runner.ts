@@ -1,0 +1,157 @@
+import type { ChatTurn, FlowData, FlowNode } from '@flowloom/shared';
+import { NodeExecutionError, RunAbortedError } from './errors.js';
+import type {
+  EngineServices,
+  EventSink,
+  NodeContext,
+  NodeRunOutput,
+  NodeType,
+  RunContext,
+} from './node-type.js';
+import { applyOverrides, applyVariableOverrides, type OverrideSettings } from './overrides.js';
+import { planChatflow, type FlowPlan, type NodeRegistry } from './plan.js';
+import { resolveInputs, type VariableScope } from './variables.js';
+
+export interface ChatflowRunRequest {
+  flowId: string;
+  flow: FlowData;
+  /** A plan made earlier for this same flow (servers cache it per saved version). */
+  plan?: FlowPlan;
+  question: string;
+  chatId: string;
+  sessionId: string;
+  /** Prior turns: the request's `history`, then the stored session. */
+  history: ChatTurn[];
+  /** Text of `file:full` uploads (prefixed to the question, and `{{file_attachment}}`). */
+  fileAttachment?: string;
+  streaming: boolean;
+  emit: EventSink;
+  signal: AbortSignal;
+  /** Workspace variables (`$vars`). */
+  vars: Record<string, string>;
+  overrideConfig?: Record<string, unknown>;
+  overrideSettings?: OverrideSettings;
+  /** Extra `$flow` fields (e.g. `apiMessageId`). */
+  flowContext?: Record<string, unknown>;
+}
+
+export interface ChatflowRunResult {
+  output: NodeRunOutput;
+  plan: FlowPlan;
+  /** Tokens were sent through `emit` while running. */
+  streamed: boolean;
+}
+
+/**
+ * Runs a chatflow: plan (validate, order), build every node the ending node depends on, then run the
+ * ending node. Events reach the client through `emit`: `start` right before the first `token`.
+ */
+export async function runChatflow(
+  registry: NodeRegistry,
+  services: EngineServices,
+  request: ChatflowRunRequest,
+): Promise<ChatflowRunResult> {
+  const plan = request.plan ?? planChatflow(request.flow, registry);
+  const streaming = request.streaming && plan.streamable;
+  let streamed = false;
+  const emit: EventSink = (event, data) => {
+    if (event === 'token') {
+      if (!streaming) return;
+      if (!streamed) request.emit('start', data);
+      streamed = true;
+    }
+    request.emit(event, data);
+  };
+  const question = request.fileAttachment
+    ? `${request.fileAttachment}\n\n${request.question}`
+    : request.question;
+  const vars = applyVariableOverrides(request.vars, request.overrideConfig, request.overrideSettings);
+  const run: RunContext = {
+    flowId: request.flowId,
+    chatId: request.chatId,
+    sessionId: request.sessionId,
+    question,
+    history: request.history,
+    streaming,
+    emit,
+    signal: request.signal,
+    vars,
+    services,
+  };
+  const instances = new Map<string, unknown>();
+  const scope: VariableScope = {
+    instances,
+    question,
+    history: request.history,
+    fileAttachment: request.fileAttachment ?? '',
+    vars,
+    flow: {
+      chatflowId: request.flowId,
+      chatflowid: request.flowId,
+      chatId: request.chatId,
+      sessionId: request.sessionId,
+      chatHistory: request.history,
+      ...request.flowContext,
+    },
+  };
+  const nodeIds = new Set(plan.nodes.keys());
+
+  const contextFor = (node: FlowNode, type: NodeType): NodeContext => {
+    const acceptVariable = new Set(type.definition.inputs.filter((i) => i.acceptVariable).map((i) => i.name));
+    const overridden = applyOverrides(
+      node.data,
+      node.data.inputs ?? {},
+      request.overrideConfig,
+      request.overrideSettings,
+      nodeIds,
+    );
+    const inputs = resolveInputs(overridden, scope, (name) => acceptVariable.has(name));
+    const output = node.data.outputs?.output;
+    return {
+      node: node.data,
+      inputs,
+      outputName: typeof output === 'string' ? output : undefined,
+      credential: async () => {
+        const id = node.data.credential ?? (inputs.FLOWISE_CREDENTIAL_ID as string | undefined);
+        if (!id) return {};
+        const { data } = await services.credentials.get(id);
+        // A node input of the same name wins over the stored field (Flowise).
+        const merged: Record<string, unknown> = { ...data };
+        for (const key of Object.keys(data))
+          if (inputs[key] !== undefined && inputs[key] !== '') merged[key] = inputs[key];
+        return merged;
+      },
+      run,
+    };
+  };
+
+  for (const id of plan.order) {
+    if (request.signal.aborted) throw new RunAbortedError();
+    const node = plan.nodes.get(id)!;
+    const type = registry.get(node.data.name)!;
+    const ctx = contextFor(node, type);
+    try {
+      if (id === plan.endingNodeId) {
+        if (!type.run) {
+          instances.set(id, await type.init?.(ctx));
+          return { output: toOutput(instances.get(id)), plan, streamed };
+        }
+        const output = await type.run(ctx);
+        if (request.signal.aborted) throw new RunAbortedError();
+        return { output: toOutput(output), plan, streamed };
+      }
+      instances.set(id, await type.init?.(ctx));
+    } catch (error) {
+      if (error instanceof RunAbortedError || request.signal.aborted) throw new RunAbortedError();
+      throw new NodeExecutionError({ nodeId: id, label: node.data.label, cause: error });
+    }
+  }
+  throw new Error('The ending node was not built');
+}
+
+function toOutput(value: unknown): NodeRunOutput {
+  if (typeof value === 'string') return { text: value };
+  if (value && typeof value === 'object') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return { text: String(value) };
+  return { text: '' };
+}

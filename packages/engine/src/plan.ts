@@ -1,0 +1,194 @@
+import {
+  isParamVisible,
+  type FlowData,
+  type FlowEdge,
+  type FlowNode,
+  type NodeParam,
+} from '@flowloom/shared';
+import { FlowValidationError, NodeUnavailableError } from './errors.js';
+import type { NodeType } from './node-type.js';
+
+/** Node categories that may end a chatflow (FLOWISE_API.md §3.1). */
+const ENDING_CATEGORIES = new Set(['Chains', 'Agents', 'Engine', 'Multi Agents', 'Sequential Agents']);
+export const ENDING_NODE_OUTPUT = 'EndingNode';
+
+export type NodeRegistry = ReadonlyMap<string, NodeType>;
+
+/** What running a flow needs, computed once per saved version of the flow. */
+export interface FlowPlan {
+  nodes: ReadonlyMap<string, FlowNode>;
+  /** Nodes to build, parents before children; the ending node last. */
+  order: string[];
+  endingNodeId: string;
+  /** Label of the flow's memory node, recorded on messages as `memoryType`. */
+  memoryType: string | undefined;
+  /** The client may receive tokens (FLOWISE_API.md §1.8). */
+  streamable: boolean;
+}
+
+export function isStickyNote(node: FlowNode): boolean {
+  return node.type === 'stickyNote' || node.data?.name === 'stickyNote';
+}
+
+function isEmpty(value: unknown): boolean {
+  return (
+    value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)
+  );
+}
+
+/** Input name of an edge's target handle: `{nodeId}-input-{name}-{Type}`. */
+export function targetInputName(edge: FlowEdge): string | undefined {
+  return edge.targetHandle?.split('-')[2];
+}
+
+/** Params and anchors of a node type, by name: a param is editable, an anchor is connected. */
+function splitInputs(type: NodeType): { params: NodeParam[]; anchors: NodeParam[] } {
+  const editable = new Set([
+    'asyncOptions',
+    'asyncMultiOptions',
+    'options',
+    'multiOptions',
+    'array',
+    'datagrid',
+    'string',
+    'number',
+    'boolean',
+    'password',
+    'json',
+    'code',
+    'date',
+    'file',
+    'folder',
+    'tabs',
+    'conditionFunction',
+  ]);
+  const params: NodeParam[] = [];
+  const anchors: NodeParam[] = [];
+  for (const input of type.definition.inputs) (editable.has(input.type) ? params : anchors).push(input);
+  return { params, anchors };
+}
+
+/** Missing required values and unconnected required anchors of one node, as sentences. */
+function nodeProblems(node: FlowNode, type: NodeType, incoming: FlowEdge[]): string[] {
+  const problems: string[] = [];
+  const { params, anchors } = splitInputs(type);
+  const inputs = node.data.inputs ?? {};
+  const who = `${node.data.label} (${node.id})`;
+  for (const param of params) {
+    if (param.optional || param.additionalParams) continue;
+    if (!isParamVisible(param, inputs)) continue;
+    if (isEmpty(inputs[param.name]) && isEmpty(param.default))
+      problems.push(`${who}: ${param.label} is required`);
+  }
+  const connected = new Set(incoming.map(targetInputName));
+  for (const anchor of anchors) {
+    if (anchor.optional) continue;
+    if (!connected.has(anchor.name) && isEmpty(inputs[anchor.name]))
+      problems.push(`${who}: ${anchor.label} is not connected`);
+  }
+  const credential = type.definition.credential;
+  if (credential && !credential.optional && !node.data.credential && isEmpty(inputs.FLOWISE_CREDENTIAL_ID)) {
+    problems.push(
+      `${who}: choose a credential (${credential.credentialNames?.join(' or ') ?? 'credential'})`,
+    );
+  }
+  return problems;
+}
+
+/**
+ * Checks a chatflow and orders its build. Throws {@link NodeUnavailableError} when it uses unknown node
+ * types and {@link FlowValidationError} listing every problem otherwise found.
+ */
+export function planChatflow(flow: FlowData, registry: NodeRegistry): FlowPlan {
+  const nodes = flow.nodes.filter((n) => !isStickyNote(n));
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const unavailable = nodes.filter((n) => !registry.has(n.data?.name));
+  if (unavailable.length > 0) {
+    throw new NodeUnavailableError(
+      unavailable.map((n) => ({ id: n.id, name: n.data?.name ?? '?', label: n.data?.label ?? n.id })),
+    );
+  }
+  const edges = flow.edges.filter((e) => byId.has(e.source) && byId.has(e.target));
+  if (nodes.length === 0) throw new FlowValidationError(['the flow has no nodes; add a chain or an agent']);
+
+  const outgoing = new Map<string, FlowEdge[]>();
+  const incoming = new Map<string, FlowEdge[]>();
+  for (const edge of edges) {
+    (outgoing.get(edge.source) ?? outgoing.set(edge.source, []).get(edge.source)!).push(edge);
+    (incoming.get(edge.target) ?? incoming.set(edge.target, []).get(edge.target)!).push(edge);
+  }
+
+  const candidates = nodes.filter((n) => !outgoing.has(n.id) && (incoming.has(n.id) || nodes.length === 1));
+  const endings = candidates.filter(
+    (n) => ENDING_CATEGORIES.has(n.data.category) || n.data.outputs?.output === ENDING_NODE_OUTPUT,
+  );
+  if (candidates.length === 0)
+    throw new FlowValidationError([
+      'Ending nodes not found: connect the nodes so one chain or agent ends the flow',
+    ]);
+  if (endings.length === 0) {
+    throw new FlowValidationError([
+      `Ending node must be either a Chain or Agent or Engine (found ${candidates.map((n) => n.data.label).join(', ')})`,
+    ]);
+  }
+  const ending = endings.at(-1)!;
+  const selected = ending.data.outputs?.output;
+  if (
+    typeof selected === 'string' &&
+    selected &&
+    selected !== ending.data.name &&
+    selected !== ENDING_NODE_OUTPUT
+  ) {
+    throw new FlowValidationError([
+      `Output of ${ending.data.label} (${ending.id}) must be ${ending.data.label}, can't be an ${selected.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase())}`,
+    ]);
+  }
+
+  // Ancestors of the ending node, then a stable topological order (Kahn, by position in the file).
+  const needed = new Set<string>();
+  const stack = [ending.id];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (needed.has(id)) continue;
+    needed.add(id);
+    for (const edge of incoming.get(id) ?? []) stack.push(edge.source);
+  }
+  const indexOf = new Map(nodes.map((n, i) => [n.id, i]));
+  const remaining = new Map(
+    [...needed].map((id) => [id, (incoming.get(id) ?? []).filter((e) => needed.has(e.source)).length]),
+  );
+  const order: string[] = [];
+  const ready = [...remaining].filter(([, n]) => n === 0).map(([id]) => id);
+  while (ready.length > 0) {
+    ready.sort((a, b) => indexOf.get(a)! - indexOf.get(b)!);
+    const id = ready.shift()!;
+    order.push(id);
+    for (const edge of outgoing.get(id) ?? []) {
+      if (!remaining.has(edge.target)) continue;
+      const left = remaining.get(edge.target)! - 1;
+      remaining.set(edge.target, left);
+      if (left === 0) ready.push(edge.target);
+    }
+  }
+  if (order.length < needed.size) {
+    const stuck = [...needed].filter((id) => !order.includes(id)).map((id) => byId.get(id)!.data.label);
+    throw new FlowValidationError([`the flow has a loop between ${stuck.join(', ')}`]);
+  }
+
+  const problems = order.flatMap((id) =>
+    nodeProblems(byId.get(id)!, registry.get(byId.get(id)!.data.name)!, incoming.get(id) ?? []),
+  );
+  if (problems.length > 0) throw new FlowValidationError(problems);
+
+  const used = order.map((id) => byId.get(id)!);
+  const memory = used.find((n) => n.data.category === 'Memory');
+  const endingType = registry.get(ending.data.name)!;
+  const streamable =
+    endingType.streamable === true &&
+    !used.some((n) => n.data.category === 'Output Parsers') &&
+    used
+      .filter((n) => n.data.category === 'Chat Models' || n.data.category === 'LLMs')
+      .every((n) => n.data.inputs?.streaming !== false);
+
+  return { nodes: byId, order, endingNodeId: ending.id, memoryType: memory?.data.label, streamable };
+}

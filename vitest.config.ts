@@ -1,11 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 
-// Workspace packages resolve to their TypeScript sources through the "source" export condition,
+// Workspace packages resolve to their TypeScript sources through the "@flowloom/source" export condition,
 // so tests never need a build first.
 const nodeProject = (name: string) => ({
-  resolve: { conditions: ['source', ...defaultServerConditions] },
-  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+  resolve: { conditions: ['@flowloom/source', ...defaultServerConditions] },
+  ssr: { resolve: { conditions: ['@flowloom/source', ...defaultServerConditions] } },
   test: {
     name,
     include: [`packages/${name}/src/**/*.test.ts`, `packages/${name}/test/**/*.test.ts`],
@@ -29,7 +29,7 @@ export default defineConfig({
         },
       },
       {
-        resolve: { conditions: ['source', ...defaultClientConditions] },
+        resolve: { conditions: ['@flowloom/source', ...defaultClientConditions] },
         test: {
           name: 'ui',
           include: ['packages/ui/src/**/*.test.{ts,tsx}'],

@@ -3,14 +3,18 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn('npx', ['tsx', 'watch', '--conditions=source', 'packages/server/src/flowloom.ts', 'start'], {
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      PORT: process.env.PORT ?? '3000',
-      FLOWLOOM_UI_DIR: process.env.FLOWLOOM_UI_DIR ?? 'packages/ui/dist',
+  spawn(
+    'npx',
+    ['tsx', 'watch', '--conditions=@flowloom/source', 'packages/server/src/flowloom.ts', 'start'],
+    {
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        PORT: process.env.PORT ?? '3000',
+        FLOWLOOM_UI_DIR: process.env.FLOWLOOM_UI_DIR ?? 'packages/ui/dist',
+      },
     },
-  }),
+  ),
   spawn('npm', ['run', 'dev', '-w', 'packages/ui'], { stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));

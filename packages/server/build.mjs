@@ -18,7 +18,7 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  conditions: ['source'],
+  conditions: ['@flowloom/source'],
   external: EXTERNAL.flatMap((name) => [name, `${name}/*`]),
   // CommonJS dependencies inside an ES module bundle still call require() for Node built-ins.
   banner: {

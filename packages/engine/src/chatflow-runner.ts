@@ -98,6 +98,7 @@ export async function runChatflow(
 
   const contextFor = (node: FlowNode, type: NodeType): NodeContext => {
     const acceptVariable = new Set(type.definition.inputs.filter((i) => i.acceptVariable).map((i) => i.name));
+    const json = new Set(type.definition.inputs.filter((i) => i.type === 'json').map((i) => i.name));
     const overridden = applyOverrides(
       node.data,
       node.data.inputs ?? {},
@@ -105,7 +106,10 @@ export async function runChatflow(
       request.overrideSettings,
       nodeIds,
     );
-    const inputs = resolveInputs(overridden, scope, (name) => acceptVariable.has(name));
+    const inputs = resolveInputs(overridden, scope, (name) => ({
+      acceptVariable: acceptVariable.has(name),
+      json: json.has(name),
+    }));
     const output = node.data.outputs?.output;
     return {
       node: node.data,

@@ -8,7 +8,13 @@ export {
   type FlowPlan,
   type NodeRegistry,
 } from './plan.js';
-export { resolveValue, resolveInputs, renderHistory, type VariableScope } from './variables.js';
+export {
+  resolveValue,
+  resolveInputs,
+  renderHistory,
+  type InputTraits,
+  type VariableScope,
+} from './variables.js';
 export {
   applyOverrides,
   applyVariableOverrides,

@@ -60,7 +60,7 @@ export interface RunContext {
   chatId: string;
   sessionId: string;
   question: string;
-  /** Prior turns of this session (request `history` first, then stored messages). */
+  /** Prior turns of this session: the request's `history`, then the stored messages of the session. */
   history: ChatTurn[];
   /** Whether the client asked for (and may get) a token stream. */
   streaming: boolean;

@@ -91,13 +91,44 @@ export function resolveValue(value: unknown, scope: VariableScope, acceptVariabl
   return value;
 }
 
+/** Resolves inside a JSON document: each string leaf on its own, so substituted text needs no escaping. */
+function resolveJson(value: unknown, scope: VariableScope, acceptVariable: boolean): unknown {
+  if (typeof value === 'string') return resolveValue(value, scope, acceptVariable);
+  if (Array.isArray(value)) return value.map((item) => resolveJson(item, scope, acceptVariable));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, resolveJson(v, scope, acceptVariable)]),
+    );
+  }
+  return value;
+}
+
+export interface InputTraits {
+  acceptVariable: boolean;
+  /** A `json` param: JSON text is parsed and comes back as the resolved object. */
+  json: boolean;
+}
+
 export function resolveInputs(
   inputs: Record<string, unknown>,
   scope: VariableScope,
-  acceptsVariables: (name: string) => boolean,
+  traits: (name: string) => InputTraits,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(inputs))
-    out[name] = resolveValue(value, scope, acceptsVariables(name));
+  for (const [name, value] of Object.entries(inputs)) {
+    const { acceptVariable, json } = traits(name);
+    if (json && typeof value === 'string' && value.trim().startsWith('{')) {
+      try {
+        out[name] = resolveJson(JSON.parse(value) as unknown, scope, acceptVariable);
+        continue;
+      } catch {
+        // Not valid JSON: resolved as plain text below, and the node reports the problem.
+      }
+    }
+    out[name] =
+      json && value && typeof value === 'object'
+        ? resolveJson(value, scope, acceptVariable)
+        : resolveValue(value, scope, acceptVariable);
+  }
   return out;
 }

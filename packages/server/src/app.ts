@@ -2,8 +2,15 @@ import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { credentialDefinitions, getCredentialDefinition } from '@flowloom/nodes';
+import { createNodeRegistry, credentialDefinitions, getCredentialDefinition } from '@flowloom/nodes';
+import type { CodeSandbox, GuardedFetch } from '@flowloom/engine';
 import type { Config } from './config.js';
+import { createChatMessageRepository } from './modules/chat-messages/chat-message.repository.js';
+import { registerChatMessageRoutes } from './modules/chat-messages/chat-message.routes.js';
+import { registerNodeRoutes } from './modules/nodes/node.routes.js';
+import { providerBaseUrlsFromEnv } from './modules/predictions/engine-services.js';
+import { registerPredictionRoutes } from './modules/predictions/prediction.routes.js';
+import { createPredictionService } from './modules/predictions/prediction.service.js';
 import { migrateToLatest, openDatabase, type OpenedDatabase } from './db/database.js';
 import { buildOpenApi, type DocumentedRoute } from './http/openapi.js';
 import { registerAuthHook } from './http/auth-hook.js';
@@ -37,6 +44,12 @@ export interface AppOptions {
   database?: OpenedDatabase;
   clock?: Clock;
   mailer?: Mailer;
+  /** Outbound HTTP for flows (defaults to the address-guarded client). */
+  http?: GuardedFetch;
+  /** Sandbox for user code (defaults to QuickJS). */
+  sandbox?: CodeSandbox;
+  /** Environment read at run time (runtime variables, provider base URLs); defaults to process.env. */
+  env?: NodeJS.ProcessEnv;
   /** Replaces the default pino logger options (tests send logs to a stream). */
   logger?: FastifyServerOptions['loggerInstance'];
 }
@@ -126,6 +139,26 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerChatflowRoutes(app, { chatflows });
   registerCredentialRoutes(app, { credentials, definitions: credentialDefinitions });
   registerResourceRoutes(app, { db: database.db, clock });
+  const registry = createNodeRegistry();
+  const messages = createChatMessageRepository(database.db);
+  registerNodeRoutes(app, { registry, db: database.db, credentials });
+  const predictions = createPredictionService({
+    db: database.db,
+    registry,
+    credentials,
+    messages,
+    apiKeys,
+    http: options.http ?? ((url, init) => fetch(url, init)),
+    sandbox: options.sandbox ?? {
+      run: () => Promise.reject(new Error('Custom code is not available on this server')),
+    },
+    providerBaseUrls: providerBaseUrlsFromEnv(options.env ?? process.env),
+    logger: app.log,
+    clock,
+    env: options.env ?? process.env,
+  });
+  registerPredictionRoutes(app, { predictions });
+  registerChatMessageRoutes(app, { db: database.db, messages });
   registerCustomTemplateRoutes(app, { templates: createCustomTemplateService({ db: database.db, clock }) });
 
   registerNotFoundHandler(app, await registerStaticUi(app, config.uiDir));

@@ -22,7 +22,7 @@ describe('the flowloom start command', () => {
     const port = await freePort();
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', '--conditions=source', SERVER_SOURCE, 'start'],
+      ['--import', 'tsx', '--conditions=@flowloom/source', SERVER_SOURCE, 'start'],
       {
         env: {
           ...process.env,

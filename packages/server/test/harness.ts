@@ -89,6 +89,7 @@ export async function startTestServer(
   const app = await createApp({
     config,
     database,
+    env: { ...process.env, ...options.env },
     logger: pino(loggerOptions('debug'), sink),
     ...(mailer && { mailer }),
     ...(options.clock && { clock: options.clock }),

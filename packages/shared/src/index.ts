@@ -20,3 +20,4 @@ export * from './rules/chat-storage.js';
 export * from './rules/export-sanitize.js';
 export * from './rules/api-snippets.js';
 export * from './flow.js';
+export * from './prediction.js';

@@ -13,9 +13,12 @@ export function describeZodError(error: z.ZodError, part: string): string {
   const issue = error.issues[0];
   if (!issue) return `Invalid ${part}`;
   const path = issue.path.join('.');
-  if (issue.code === 'invalid_type' && issue.input === undefined) {
+  // zod's own messages start with "Invalid input"; a schema's custom message is used as written.
+  const custom = !issue.message.startsWith('Invalid input');
+  if (issue.code === 'invalid_type' && !custom && /received undefined/.test(issue.message)) {
     return path ? `${path} is required` : `Request ${part} is required`;
   }
+  if (custom && issue.code === 'invalid_type') return issue.message;
   if (issue.code === 'unrecognized_keys') {
     return `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`;
   }

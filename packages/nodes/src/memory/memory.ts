@@ -1,0 +1,49 @@
+import type { ChatTurn } from '@flowloom/shared';
+import type { ModelMessage } from 'ai';
+import type { NodeContext } from '@flowloom/engine';
+
+/**
+ * What a memory node builds: a way to read the session's past turns. Messages themselves are written
+ * by the server after each run (the `chat_message` table is the memory).
+ */
+export interface MemoryHandle {
+  kind: 'memory';
+  label: string;
+  memoryKey: string;
+  load(): Promise<ChatTurn[]>;
+}
+
+export function isMemory(value: unknown): value is MemoryHandle {
+  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'memory';
+}
+
+/** The session's stored turns (request `history` first), optionally only the last `window` exchanges. */
+export function sessionMemory(ctx: NodeContext, options: { window?: number } = {}): MemoryHandle {
+  const sessionId =
+    typeof ctx.inputs.sessionId === 'string' && ctx.inputs.sessionId.trim()
+      ? ctx.inputs.sessionId.trim()
+      : ctx.run.sessionId;
+  const memoryKey =
+    typeof ctx.inputs.memoryKey === 'string' && ctx.inputs.memoryKey ? ctx.inputs.memoryKey : 'chat_history';
+  return {
+    kind: 'memory',
+    label: ctx.node.label,
+    memoryKey,
+    async load() {
+      // The run's history already holds this session's stored turns; another session is read here.
+      const all =
+        sessionId === ctx.run.sessionId
+          ? ctx.run.history
+          : await ctx.run.services.chatHistory.load(ctx.run.flowId, sessionId);
+      return options.window ? all.slice(-options.window * 2) : all;
+    },
+  };
+}
+
+export function toModelMessages(turns: ChatTurn[]): ModelMessage[] {
+  return turns.map((turn) =>
+    turn.role === 'userMessage'
+      ? { role: 'user' as const, content: turn.content }
+      : { role: 'assistant' as const, content: turn.content },
+  );
+}

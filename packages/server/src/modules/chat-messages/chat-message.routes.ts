@@ -1,0 +1,139 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import { can } from '../../http/access.js';
+import { caller } from '../../http/auth-hook.js';
+import type { ZodTypeProvider } from '../../http/zod-type-provider.js';
+import type { AuthContext } from '../auth/auth.service.js';
+import type { ChatMessageRepository, ChatMessageRow } from './chat-message.repository.js';
+
+const JSON_COLUMNS = [
+  'sourceDocuments',
+  'usedTools',
+  'fileAnnotations',
+  'agentReasoning',
+  'reasonContent',
+  'fileUploads',
+  'action',
+  'artifacts',
+  'followUpPrompts',
+] as const;
+
+/** Stored JSON columns come back parsed (FLOWISE_API.md §4.2 chatmessage). */
+function toWire(row: ChatMessageRow) {
+  const out: Record<string, unknown> = { ...row };
+  for (const column of JSON_COLUMNS) {
+    const value = row[column];
+    if (typeof value === 'string') {
+      try {
+        out[column] = JSON.parse(value) as unknown;
+      } catch {
+        // leave as text
+      }
+    }
+  }
+  return out;
+}
+
+const chatTypes = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((value) => {
+    if (value === undefined) return undefined;
+    const list = [value]
+      .flat()
+      .flatMap((v) => (v.trim().startsWith('[') ? (JSON.parse(v) as string[]) : [v]));
+    return list.filter(Boolean);
+  });
+
+const listQuery = z.object({
+  chatType: chatTypes,
+  order: z.enum(['ASC', 'DESC']).optional(),
+  chatId: z.string().optional(),
+  memoryType: z.string().optional(),
+  sessionId: z.string().optional(),
+  messageId: z.string().optional(),
+  startDate: z.string().optional(),
+  endDate: z.string().optional(),
+  page: z.coerce.number().int().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+});
+
+export function registerChatMessageRoutes(
+  root: FastifyInstance,
+  { db, messages }: { db: Db; messages: ChatMessageRepository },
+) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const tags = ['chatmessage'];
+  const params = z.object({ chatflowid: z.string() });
+
+  async function assertFlowInWorkspace(ctx: AuthContext, chatflowid: string) {
+    const flow = await db
+      .selectFrom('chat_flow')
+      .select('id')
+      .where('id', '=', chatflowid)
+      .where('workspaceId', '=', ctx.workspaceId)
+      .executeTakeFirst();
+    if (!flow) throw new AppError('NOT_FOUND', `Chatflow ${chatflowid} not found`);
+  }
+
+  app.get(
+    '/api/v1/chatmessage/:chatflowid',
+    {
+      config: { access: can('chatflows:view', 'agentflows:view') },
+      schema: { tags, summary: 'Messages of a flow, filtered', params, querystring: listQuery },
+    },
+    async (request) => {
+      await assertFlowInWorkspace(caller(request), request.params.chatflowid);
+      const q = request.query;
+      const rows = await messages.list({
+        chatflowid: request.params.chatflowid,
+        chatTypes: q.chatType,
+        chatId: q.chatId,
+        sessionId: q.sessionId,
+        memoryType: q.memoryType,
+        messageId: q.messageId,
+        startDate: q.startDate,
+        endDate: q.endDate,
+        order: q.order,
+        ...(q.page !== undefined &&
+          q.limit !== undefined && { offset: (q.page - 1) * q.limit, limit: q.limit }),
+      });
+      return rows.map(toWire);
+    },
+  );
+
+  app.delete(
+    '/api/v1/chatmessage/:chatflowid',
+    {
+      config: { access: can('chatflows:update', 'agentflows:update') },
+      schema: {
+        tags,
+        summary: 'Delete messages of a flow (all, or one chat / session / type / date range)',
+        params,
+        querystring: listQuery.pick({
+          chatId: true,
+          sessionId: true,
+          memoryType: true,
+          chatType: true,
+          startDate: true,
+          endDate: true,
+        }),
+      },
+    },
+    async (request) => {
+      await assertFlowInWorkspace(caller(request), request.params.chatflowid);
+      const q = request.query;
+      let query = db.deleteFrom('chat_message').where('chatflowid', '=', request.params.chatflowid);
+      if (q.chatId) query = query.where('chatId', '=', q.chatId);
+      if (q.sessionId) query = query.where('sessionId', '=', q.sessionId);
+      if (q.memoryType) query = query.where('memoryType', '=', q.memoryType);
+      if (q.chatType?.length) query = query.where('chatType', 'in', q.chatType);
+      if (q.startDate) query = query.where('createdDate', '>=', q.startDate);
+      if (q.endDate) query = query.where('createdDate', '<=', q.endDate);
+      const result = await query.executeTakeFirst();
+      return { deleted: Number(result.numDeletedRows) };
+    },
+  );
+}

@@ -1,0 +1,131 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { NodeRegistry, NodeType } from '@flowloom/engine';
+import type { FlowNodeData, NodeDefinition } from '@flowloom/shared';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import { PUBLIC, can } from '../../http/access.js';
+import { caller } from '../../http/auth-hook.js';
+import type { ZodTypeProvider } from '../../http/zod-type-provider.js';
+import type { CredentialService } from '../credentials/credential.service.js';
+
+const VIEW = can('chatflows:view', 'agentflows:view');
+
+export function describeNode(type: NodeType): NodeDefinition {
+  return { ...type.definition, icon: `/api/v1/node-icon/${type.definition.name}` };
+}
+
+const loadMethodBody = z.object({
+  loadMethod: z.string().min(1, 'loadMethod is required'),
+  inputs: z.record(z.string(), z.unknown()).default({}),
+  credential: z.string().optional(),
+});
+
+/** The node catalogue the canvas shows (`GET /nodes`), icons, and async option loaders. */
+export function registerNodeRoutes(
+  root: FastifyInstance,
+  { registry, db, credentials }: { registry: NodeRegistry; db: Db; credentials: CredentialService },
+) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const tags = ['nodes'];
+  const catalogue = [...registry.values()].map(describeNode);
+
+  function find(name: string): NodeType {
+    const type = registry.get(name);
+    if (!type) throw new AppError('NOT_FOUND', `Node ${name} not found`);
+    return type;
+  }
+
+  app.get(
+    '/api/v1/nodes',
+    { config: { access: VIEW }, schema: { tags, summary: 'Every node type' } },
+    () => catalogue,
+  );
+
+  app.get(
+    '/api/v1/nodes/:name',
+    {
+      config: { access: VIEW },
+      schema: { tags, summary: 'One node type', params: z.object({ name: z.string() }) },
+    },
+    (request) => describeNode(find(request.params.name)),
+  );
+
+  app.get(
+    '/api/v1/nodes/category/:name',
+    {
+      config: { access: VIEW },
+      schema: { tags, summary: 'Node types of one category', params: z.object({ name: z.string() }) },
+    },
+    (request) => catalogue.filter((n) => n.category === request.params.name),
+  );
+
+  app.get(
+    '/api/v1/node-icon/:name',
+    {
+      config: { access: PUBLIC },
+      schema: { tags, summary: 'A node type icon (SVG)', params: z.object({ name: z.string() }) },
+    },
+    (request, reply) =>
+      reply
+        .type('image/svg+xml')
+        .header('Cache-Control', 'public, max-age=86400')
+        .send(find(request.params.name).icon),
+  );
+
+  app.post(
+    '/api/v1/node-load-method/:name',
+    {
+      config: { access: VIEW },
+      schema: {
+        tags,
+        summary: 'Options of an asyncOptions input (e.g. model names)',
+        params: z.object({ name: z.string() }),
+        body: loadMethodBody,
+      },
+    },
+    async (request) => {
+      const ctx = caller(request);
+      const type = find(request.params.name);
+      const method = type.loadMethods?.[request.body.loadMethod];
+      if (!method)
+        throw new AppError(
+          'NOT_FOUND',
+          `Node ${request.params.name} has no load method ${request.body.loadMethod}`,
+        );
+      const credentialId = request.body.credential;
+      const listTools = () =>
+        db
+          .selectFrom('tool')
+          .select(['id', 'name', 'description', 'schema', 'func'])
+          .where('workspaceId', '=', ctx.workspaceId)
+          .orderBy('name')
+          .execute();
+      try {
+        return await method({
+          node: {
+            ...type.definition,
+            id: '',
+            inputParams: [],
+            inputAnchors: [],
+            inputs: request.body.inputs,
+            outputAnchors: [],
+            outputs: {},
+          } as FlowNodeData,
+          inputs: request.body.inputs,
+          credential: async () =>
+            credentialId ? (await credentials.decryptForRun(ctx.workspaceId, credentialId)).data : {},
+          services: {
+            tools: { get: async (id) => (await listTools()).find((t) => t.id === id) },
+            listTools,
+            logger: { debug() {}, warn: (m) => request.log.warn(m), error: (m) => request.log.error(m) },
+          },
+        });
+      } catch (error) {
+        // Flowise answers an empty list when options cannot be loaded; the canvas then offers free text.
+        request.log.warn({ err: error, node: request.params.name }, 'load method failed');
+        return [];
+      }
+    },
+  );
+}

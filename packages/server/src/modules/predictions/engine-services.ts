@@ -1,0 +1,57 @@
+import type { CodeSandbox, EngineServices, GuardedFetch } from '@flowloom/engine';
+import type { Db } from '../../db/database.js';
+import type { Logger } from '../../runtime.js';
+import type { CredentialService } from '../credentials/credential.service.js';
+import type { ChatMessageRepository } from '../chat-messages/chat-message.repository.js';
+
+/** Provider base URLs an operator may set once for every flow (a proxy, a local server, tests). */
+export function providerBaseUrlsFromEnv(env: NodeJS.ProcessEnv): Partial<Record<string, string>> {
+  const pick = (name: string) => env[name]?.trim() || undefined;
+  return {
+    openai: pick('OPENAI_BASE_URL'),
+    azure: pick('AZURE_OPENAI_BASE_URL'),
+    anthropic: pick('ANTHROPIC_BASE_URL'),
+    google: pick('GOOGLE_GENERATIVE_AI_BASE_URL'),
+    mistral: pick('MISTRAL_BASE_URL'),
+    groq: pick('GROQ_BASE_URL'),
+    ollama: pick('OLLAMA_BASE_URL'),
+  };
+}
+
+export interface EngineServiceDeps {
+  db: Db;
+  workspaceId: string;
+  credentials: CredentialService;
+  messages: ChatMessageRepository;
+  http: GuardedFetch;
+  sandbox: CodeSandbox;
+  providerBaseUrls: Partial<Record<string, string>>;
+  logger: Logger;
+  now(): Date;
+}
+
+/** The engine's view of the world for one run, limited to the flow's workspace. */
+export function createEngineServices(deps: EngineServiceDeps): EngineServices {
+  return {
+    credentials: { get: (id) => deps.credentials.decryptForRun(deps.workspaceId, id) },
+    chatHistory: { load: (flowId, sessionId) => deps.messages.loadSession(flowId, sessionId) },
+    tools: {
+      get: (id) =>
+        deps.db
+          .selectFrom('tool')
+          .select(['id', 'name', 'description', 'schema', 'func'])
+          .where('workspaceId', '=', deps.workspaceId)
+          .where('id', '=', id)
+          .executeTakeFirst(),
+    },
+    http: deps.http,
+    sandbox: deps.sandbox,
+    providerBaseUrls: deps.providerBaseUrls,
+    logger: {
+      debug: (message, fields) => deps.logger.debug(fields ?? {}, message),
+      warn: (message, fields) => deps.logger.warn(fields ?? {}, message),
+      error: (message, fields) => deps.logger.error(fields ?? {}, message),
+    },
+    now: () => deps.now(),
+  };
+}

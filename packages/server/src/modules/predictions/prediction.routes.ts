@@ -1,0 +1,142 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { predictionBody, type PredictionBody } from '@flowloom/shared';
+import { AppError } from '../../errors.js';
+import { PUBLIC, can } from '../../http/access.js';
+import { caller } from '../../http/auth-hook.js';
+import type { ZodTypeProvider } from '../../http/zod-type-provider.js';
+import type { Caller, PredictionService } from './prediction.service.js';
+import { openEventStream } from './sse.js';
+
+const idParams = z.object({ id: z.string() });
+
+function bearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const index = header.lastIndexOf('Bearer ');
+  return (index >= 0 ? header.slice(index + 7) : header).trim() || undefined;
+}
+
+function wantsStream(body: PredictionBody): boolean {
+  return body.streaming === true || body.streaming === 'true';
+}
+
+/** Answers JSON, or — when asked and the flow can stream — server-sent events (status 200 once open). */
+async function respond(
+  service: PredictionService,
+  id: string,
+  body: PredictionBody,
+  who: Caller,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  if (!wantsStream(body) || !(await service.isStreaming(id))) return service.predict(id, body, who);
+  const stream = openEventStream(reply);
+  // A client that goes away before the answer ends stops the run.
+  const gone = new AbortController();
+  let finished = false;
+  reply.raw.on('close', () => {
+    if (!finished) gone.abort();
+  });
+  try {
+    await service.predict(id, body, who, stream, gone.signal);
+  } catch (error) {
+    const message = error instanceof AppError ? error.message : 'Internal Server Error';
+    if (!(error instanceof AppError)) request.log.error({ err: error }, 'streaming prediction failed');
+    if (!(error instanceof AppError && error.message === 'Flow execution was cancelled'))
+      stream.send('error', message);
+  } finally {
+    finished = true;
+    stream.end();
+  }
+  return reply;
+}
+
+export function registerPredictionRoutes(
+  root: FastifyInstance,
+  { predictions }: { predictions: PredictionService },
+) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const tags = ['prediction'];
+
+  app.post(
+    '/api/v1/prediction/:id',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags,
+        summary:
+          'Run a flow: JSON answer, or server-sent events with "streaming": true (a flow bound to an API key needs Authorization: Bearer <key>)',
+        params: idParams,
+        body: predictionBody,
+      },
+    },
+    (request, reply) =>
+      respond(
+        predictions,
+        request.params.id,
+        request.body,
+        { kind: 'external', apiKey: bearer(request) },
+        request,
+        reply,
+      ),
+  );
+
+  app.post('/api/v1/prediction', { config: { access: PUBLIC }, schema: { hide: true } }, () => {
+    throw new AppError(
+      'PRECONDITION_FAILED',
+      'Error: predictionsController.createPrediction - id not provided!',
+    );
+  });
+
+  app.post(
+    '/api/v1/internal-prediction/:id',
+    {
+      config: { access: can('chatflows:view', 'agentflows:view', 'assistants:view') },
+      schema: {
+        tags,
+        summary: 'Run a flow from the web app (session auth)',
+        params: idParams,
+        body: predictionBody,
+      },
+    },
+    (request, reply) =>
+      respond(
+        predictions,
+        request.params.id,
+        request.body,
+        { kind: 'internal', ctx: caller(request) },
+        request,
+        reply,
+      ),
+  );
+
+  app.get(
+    '/api/v1/chatflows-streaming/:id',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags,
+        summary: 'Whether this flow answers streaming requests with server-sent events',
+        params: idParams,
+      },
+    },
+    async (request) => ({ isStreaming: await predictions.isStreaming(request.params.id) }),
+  );
+
+  app.put(
+    '/api/v1/chatmessage/abort/:chatflowid/:chatid',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags,
+        summary: 'Stop the running answer of one chat',
+        params: z.object({ chatflowid: z.string(), chatid: z.string() }),
+      },
+    },
+    (request) => {
+      predictions.abort(request.params.chatflowid, request.params.chatid);
+      return { status: 200, message: 'Chat message aborted' };
+    },
+  );
+}

@@ -1,0 +1,317 @@
+import { randomUUID } from 'node:crypto';
+import {
+  FlowValidationError,
+  NodeExecutionError,
+  RunAbortedError,
+  parseOverrideSettings,
+  planChatflow,
+  runChatflow,
+  type CodeSandbox,
+  type FlowPlan,
+  type GuardedFetch,
+  type NodeRegistry,
+} from '@flowloom/engine';
+import type { ChatTurn, FlowData, PredictionBody } from '@flowloom/shared';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import type { Clock, Logger } from '../../runtime.js';
+import type { AuthContext } from '../auth/auth.service.js';
+import type { ApiKeyService } from '../apikeys/apikey.service.js';
+import type { ChatMessageRepository } from '../chat-messages/chat-message.repository.js';
+import type { CredentialService } from '../credentials/credential.service.js';
+import { createEngineServices } from './engine-services.js';
+import type { EventStream } from './sse.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PLAN_CACHE_SIZE = 500;
+
+export type Caller =
+  { kind: 'external'; apiKey: string | undefined } | { kind: 'internal'; ctx: AuthContext };
+
+export interface PredictionServiceDeps {
+  db: Db;
+  registry: NodeRegistry;
+  credentials: CredentialService;
+  messages: ChatMessageRepository;
+  apiKeys: ApiKeyService;
+  http: GuardedFetch;
+  sandbox: CodeSandbox;
+  providerBaseUrls: Partial<Record<string, string>>;
+  logger: Logger;
+  clock: Clock;
+  env: NodeJS.ProcessEnv;
+}
+
+/** A message's stored text: the answer, or its JSON in a fenced block when there is only JSON. */
+function messageContent(output: { text?: string; json?: unknown }): string {
+  if (output.text !== undefined && output.text !== '') return output.text;
+  if (output.json !== undefined) return `\`\`\`json\n${JSON.stringify(output.json, null, 2)}\n\`\`\``;
+  return JSON.stringify(output);
+}
+
+function jsonOrNull(value: unknown): string | null {
+  return value === undefined || (Array.isArray(value) && value.length === 0) ? null : JSON.stringify(value);
+}
+
+/** Runs flows for the prediction API and the web app's chat (FLOWISE_API.md §1, §3). */
+export function createPredictionService(deps: PredictionServiceDeps) {
+  const plans = new Map<string, FlowPlan>();
+  const running = new Map<string, AbortController>();
+
+  async function loadFlow(id: string) {
+    if (!UUID.test(id)) throw new AppError('BAD_REQUEST', 'Invalid Chatflow ID');
+    const row = await deps.db.selectFrom('chat_flow').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw new AppError('NOT_FOUND', `Chatflow ${id} not found in the database!`);
+    return row;
+  }
+
+  function parseFlow(flowData: string): FlowData {
+    try {
+      const parsed = JSON.parse(flowData) as FlowData;
+      return { nodes: parsed.nodes ?? [], edges: parsed.edges ?? [] };
+    } catch {
+      throw new AppError('BAD_REQUEST', 'The flow data of this chatflow is not valid JSON');
+    }
+  }
+
+  /** Plans are pure functions of a saved flow version: cached by id and update time. */
+  function planFor(row: { id: string; updatedDate: string; flowData: string }): {
+    flow: FlowData;
+    plan: FlowPlan;
+  } {
+    const flow = parseFlow(row.flowData);
+    const key = `${row.id}:${row.updatedDate}`;
+    let plan = plans.get(key);
+    if (!plan) {
+      plan = planChatflow(flow, deps.registry);
+      if (plans.size >= PLAN_CACHE_SIZE) plans.delete(plans.keys().next().value!);
+      plans.set(key, plan);
+    }
+    return { flow, plan };
+  }
+
+  async function authorize(row: { apikeyid: string | null; workspaceId: string }, caller: Caller) {
+    if (caller.kind === 'internal') {
+      if (caller.ctx.workspaceId !== row.workspaceId)
+        throw new AppError('NOT_FOUND', 'Chatflow not found in this workspace');
+      return;
+    }
+    if (!row.apikeyid) return; // a flow bound to no key is open to anyone with its id (Flowise)
+    const key = caller.apiKey ? await deps.apiKeys.verify(caller.apiKey) : undefined;
+    if (!key || key.apiKeyId !== row.apikeyid || key.workspaceId !== row.workspaceId) {
+      throw new AppError(
+        'UNAUTHORIZED',
+        'Unauthorized: this flow needs its API key (Authorization: Bearer <key>)',
+      );
+    }
+  }
+
+  async function workspaceVars(workspaceId: string): Promise<Record<string, string>> {
+    const rows = await deps.db
+      .selectFrom('variable')
+      .select(['name', 'value', 'type'])
+      .where('workspaceId', '=', workspaceId)
+      .execute();
+    return Object.fromEntries(
+      rows.map((v) => [v.name, v.type === 'runtime' ? (deps.env[v.name] ?? '') : v.value]),
+    );
+  }
+
+  function toHistory(body: PredictionBody): ChatTurn[] {
+    return (body.history ?? []).map((item) =>
+      'role' in item
+        ? { role: item.role, content: item.content }
+        : { role: item.type, content: item.message },
+    );
+  }
+
+  /** Text of `file:full` uploads, wrapped per file (they arrive already extracted). */
+  function fileAttachment(body: PredictionBody): string {
+    return (body.uploads ?? [])
+      .filter((u) => u.type === 'file:full' && u.data)
+      .map((u) => `<doc name='${u.name}'>${u.data}</doc>`)
+      .join('\n');
+  }
+
+  return {
+    /** Whether a streaming request to this flow gets server-sent events (FLOWISE_API.md §1.8). */
+    async isStreaming(id: string): Promise<boolean> {
+      const row = await loadFlow(id);
+      if (row.type === 'AGENTFLOW' || row.type === 'MULTIAGENT') return true;
+      try {
+        const config = row.chatbotConfig
+          ? (JSON.parse(row.chatbotConfig) as { postProcessing?: { enabled?: boolean } })
+          : {};
+        if (config.postProcessing?.enabled) return false;
+        return planFor(row).plan.streamable;
+      } catch {
+        return false;
+      }
+    },
+
+    /** Stops the run of one chat; false when nothing was running. */
+    abort(flowId: string, chatId: string): boolean {
+      const controller = running.get(`${flowId}_${chatId}`);
+      controller?.abort();
+      return controller !== undefined;
+    },
+
+    /**
+     * Runs the flow for one question. With `stream`, events go to the client as they happen and the
+     * answer ends the stream; otherwise the Flowise JSON answer is returned.
+     */
+    async predict(
+      flowId: string,
+      body: PredictionBody,
+      caller: Caller,
+      stream?: EventStream,
+      signal?: AbortSignal,
+    ): Promise<Record<string, unknown>> {
+      const startedAt = deps.clock.now();
+      const row = await loadFlow(flowId);
+      await authorize(row, caller);
+      if (row.type === 'AGENTFLOW') {
+        throw new AppError('BAD_REQUEST', 'Agentflows (v2) cannot be run by this server version yet');
+      }
+      if (body.form && body.question)
+        throw new AppError('BAD_REQUEST', 'Question and form cannot be provided at the same time');
+      const overrideConfig = body.overrideConfig;
+      if (overrideConfig?.sessionId !== undefined && typeof overrideConfig.sessionId !== 'string') {
+        throw new AppError('BAD_REQUEST', 'Invalid sessionId: must be a string');
+      }
+      const chatId = body.chatId ?? overrideConfig?.sessionId ?? randomUUID();
+      const sessionId = (caller.kind === 'external' ? overrideConfig?.sessionId : undefined) ?? chatId;
+      const { flow, plan } = planFor(row);
+      const streaming = stream !== undefined && plan.streamable;
+      const requestHistory = toHistory(body);
+      const stored = await deps.messages.loadSession(row.id, sessionId);
+      const apiMessageId = randomUUID();
+      const controller = new AbortController();
+      signal?.addEventListener('abort', () => controller.abort(), { once: true });
+      const runKey = `${row.id}_${chatId}`;
+      running.set(runKey, controller);
+      const services = createEngineServices({
+        db: deps.db,
+        workspaceId: row.workspaceId,
+        credentials: deps.credentials,
+        messages: deps.messages,
+        http: deps.http,
+        sandbox: deps.sandbox,
+        providerBaseUrls: deps.providerBaseUrls,
+        logger: deps.logger,
+        now: () => deps.clock.now(),
+      });
+      try {
+        const result = await runChatflow(deps.registry, services, {
+          flowId: row.id,
+          flow,
+          plan,
+          question: body.question,
+          chatId,
+          sessionId,
+          history: [...requestHistory, ...stored],
+          fileAttachment: fileAttachment(body) || undefined,
+          streaming,
+          emit: (event, data) => stream?.send(event, data),
+          signal: controller.signal,
+          vars: await workspaceVars(row.workspaceId),
+          overrideConfig: caller.kind === 'external' ? overrideConfig : undefined,
+          overrideSettings: parseOverrideSettings(row.apiConfig),
+          flowContext: { apiMessageId },
+        });
+        const { output } = result;
+        const chatType = caller.kind === 'external' ? 'EXTERNAL' : 'INTERNAL';
+        const fileUploads = (body.uploads ?? []).map(({ data: _data, ...rest }) => ({
+          ...rest,
+          type: rest.type === 'file:full' ? 'stored-file:full' : rest.type === 'url' ? 'url' : 'stored-file',
+        }));
+        const base = {
+          chatflowid: row.id,
+          chatType,
+          chatId,
+          sessionId,
+          memoryType: plan.memoryType ?? null,
+          executionId: null,
+          agentReasoning: null,
+          reasonContent: null,
+          fileAnnotations: null,
+          action: null,
+          followUpPrompts: null,
+        };
+        await deps.messages.insertExchange([
+          {
+            ...base,
+            id: randomUUID(),
+            role: 'userMessage',
+            content: body.question,
+            createdDate: startedAt.toISOString(),
+            leadEmail: body.leadEmail ?? null,
+            fileUploads: jsonOrNull(fileUploads),
+            sourceDocuments: null,
+            usedTools: null,
+            artifacts: null,
+          },
+          {
+            ...base,
+            id: apiMessageId,
+            role: 'apiMessage',
+            content: messageContent(output),
+            createdDate: new Date(
+              Math.max(deps.clock.now().getTime(), startedAt.getTime() + 1),
+            ).toISOString(),
+            leadEmail: null,
+            fileUploads: null,
+            sourceDocuments: jsonOrNull(output.sourceDocuments),
+            usedTools: jsonOrNull(output.usedTools),
+            artifacts: jsonOrNull(output.artifacts),
+          },
+        ]);
+        if (stream) {
+          if (!result.streamed) {
+            // A run that produced no tokens still delivers its answer over the stream.
+            if (output.text) {
+              stream.send('start', output.text);
+              stream.send('token', output.text);
+            }
+          }
+          if (output.sourceDocuments?.length) stream.send('sourceDocuments', output.sourceDocuments);
+          if (output.usedTools?.length) stream.send('usedTools', output.usedTools);
+          if (output.artifacts?.length) stream.send('artifacts', output.artifacts);
+          const metadata = {
+            chatId,
+            chatMessageId: apiMessageId,
+            question: body.question,
+            sessionId,
+            memoryType: plan.memoryType,
+          };
+          stream.send('metadata', Object.fromEntries(Object.entries(metadata).filter(([, v]) => v)));
+        }
+        return {
+          ...output,
+          ...(output.text === undefined && output.json === undefined ? { text: '' } : {}),
+          question: body.question,
+          chatId,
+          chatMessageId: apiMessageId,
+          ...(sessionId && { sessionId }),
+          ...(plan.memoryType && { memoryType: plan.memoryType }),
+          isStreamValid: streaming,
+        };
+      } catch (error) {
+        if (error instanceof RunAbortedError) {
+          stream?.send('abort', '[DONE]');
+          throw new AppError('CONFLICT', 'Flow execution was cancelled', { cause: error });
+        }
+        if (error instanceof FlowValidationError)
+          throw new AppError('BAD_REQUEST', error.message, { cause: error });
+        if (error instanceof NodeExecutionError) {
+          deps.logger.warn({ flowId: row.id, nodeId: error.nodeId, err: error.cause }, 'flow run failed');
+          throw new AppError('INTERNAL', error.message, { cause: error });
+        }
+        throw error;
+      } finally {
+        running.delete(runKey);
+      }
+    },
+  };
+}
+export type PredictionService = ReturnType<typeof createPredictionService>;

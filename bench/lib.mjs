@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -12,10 +13,19 @@ export function freshHome() {
   return mkdtempSync(join(tmpdir(), 'flowloom-bench-'));
 }
 
-let nextPort = 3900;
+/** A port nothing listens on right now. */
+export function freePort() {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /** Starts the built server; resolves once `/api/v1/ping` answers, with the time that took. */
 export async function startServer({ home = freshHome(), env = {} } = {}) {
-  const port = nextPort++;
+  const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, [SERVER, 'start'], {
     env: {

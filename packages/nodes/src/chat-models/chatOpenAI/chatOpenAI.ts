@@ -8,6 +8,7 @@ import {
   stringInput,
   type ChatModelHandle,
 } from '../../llm/chat-model.js';
+import { leanFetch } from '../../llm/lean-fetch.js';
 import { badgeIcon } from '../../utilities/icons.js';
 import { CHAT_MODEL_BASE_CLASSES, imageUploadInputs, staticModelOptions } from '../shared-inputs.js';
 
@@ -120,6 +121,7 @@ export const chatOpenAI: NodeType = {
       apiKey: stringInput(credential.openAIApiKey) ?? '',
       baseURL: stringInput(inputs.basepath) ?? ctx.run.services.providerBaseUrls.openai,
       headers: (baseOptions?.headers as Record<string, string> | undefined) ?? undefined,
+      fetch: leanFetch,
     });
     return {
       kind: 'chatModel',

@@ -1,0 +1,131 @@
+// Run-API figures (issue 4): one-LLM chain through /prediction vs. the scripted LLM server alone.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { cpuMs, fmt, json, load, ownerApiKey, ROOT, rssMb, startServer } from './lib.mjs';
+import { llmChainFlow } from './flows.mjs';
+
+async function startTestLlm() {
+  const child = spawn(process.execPath, [join(ROOT, 'packages/test-llm/dist/cli.js'), '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise((resolve, reject) => {
+    child.stdout.once('data', (chunk) => resolve(String(chunk).trim()));
+    child.once('exit', (code) => reject(new Error(`test LLM server exited with ${code}`)));
+  });
+  return { url, pid: child.pid, stop: () => child.kill('SIGTERM') };
+}
+
+/** Time to the first SSE token and to the end of the stream, over one request. */
+async function streamTimings(url, body, headers = {}) {
+  const started = performance.now();
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const reader = response.body.getReader();
+  let first;
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    text += Buffer.from(value).toString();
+    if (first === undefined && (/"event":"token"/.test(text) || /"content":"\S/.test(text)))
+      first = performance.now() - started;
+  }
+  return { first: first ?? NaN, end: performance.now() - started };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+export async function prediction(report, { runs = Number(process.env.BENCH_RUNS ?? 100_000) } = {}) {
+  const llm = await startTestLlm();
+  const server = await startServer({ env: { OPENAI_BASE_URL: `${llm.url}/v1` } });
+  try {
+    const key = await ownerApiKey(server.base);
+    const auth = { authorization: `Bearer ${key}` };
+    const credential = await json(
+      server.base,
+      'POST',
+      '/api/v1/credentials',
+      { name: 'bench', credentialName: 'openAIApi', plainDataObj: { openAIApiKey: 'sk-bench' } },
+      auth,
+    );
+    const flow = await json(
+      server.base,
+      'POST',
+      '/api/v1/chatflows',
+      { name: 'bench chain', type: 'CHATFLOW', flowData: JSON.stringify(llmChainFlow(credential.data.id)) },
+      auth,
+    );
+    const predictUrl = `${server.base}/api/v1/prediction/${flow.data.id}`;
+    const body = JSON.stringify({ question: 'hello' });
+    const headers = { 'content-type': 'application/json' };
+    const llmBody = JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'hello' }] });
+
+    // The scripted LLM server alone, as the floor.
+    await load({ url: `${llm.url}/v1/chat/completions`, method: 'POST', body: llmBody, headers, seconds: 1 });
+    const llmCpu = cpuMs(llm.pid);
+    const alone = await load({
+      url: `${llm.url}/v1/chat/completions`,
+      method: 'POST',
+      body: llmBody,
+      headers,
+      seconds: 5,
+    });
+    report(
+      'test LLM server alone, 10 connections',
+      `${fmt(alone.rps, 0)} req/s`,
+      `p50 ${fmt(alone.p50, 2)} ms, p99 ${fmt(alone.p99, 2)} ms, CPU ${fmt((cpuMs(llm.pid) - llmCpu) / alone.requests, 3)} ms/req, errors ${alone.errors}`,
+    );
+
+    await load({ url: predictUrl, method: 'POST', body, headers, seconds: 2 }); // warm-up
+    const rssBefore = rssMb(server.pid);
+    const cpuBefore = cpuMs(server.pid);
+    const run = await load({ url: predictUrl, method: 'POST', body, headers, seconds: 10 });
+    const cpuPerRun = (cpuMs(server.pid) - cpuBefore) / run.requests;
+    report(
+      'POST /prediction, one-LLM chain, 10 connections',
+      `${fmt(run.rps, 0)} req/s`,
+      `target >= 1500; p50 ${fmt(run.p50, 2)} ms, p99 ${fmt(run.p99, 2)} ms, errors ${run.errors}`,
+    );
+    report('server CPU per run', `${fmt(cpuPerRun, 3)} ms`, 'target <= 0.7 ms');
+
+    // Memory over many runs: RSS is sampled after the whole batch (each run also stores two messages).
+    const seconds = Math.max(5, Math.ceil(runs / Math.max(run.rps, 1)));
+    const long = await load({ url: predictUrl, method: 'POST', body, headers, seconds });
+    report(
+      `RSS before / after ${long.requests + run.requests} more runs`,
+      `${fmt(rssBefore)} → ${fmt(rssMb(server.pid))} MB`,
+      'target: flat',
+    );
+
+    const direct = [];
+    const through = [];
+    for (let i = 0; i < 20; i++) {
+      direct.push(
+        await streamTimings(`${llm.url}/v1/chat/completions`, {
+          model: 'm',
+          stream: true,
+          messages: [{ role: 'user', content: 'hello' }],
+        }),
+      );
+      through.push(await streamTimings(predictUrl, { question: 'hello', streaming: true }));
+    }
+    const addedFirst = median(through.map((t) => t.first)) - median(direct.map((t) => t.first));
+    const addedEnd = median(through.map((t) => t.end)) - median(direct.map((t) => t.end));
+    report(
+      'streaming: added time to first token (median of 20)',
+      `${fmt(addedFirst, 2)} ms`,
+      `target < 2 ms (direct ${fmt(median(direct.map((t) => t.first)), 2)} ms)`,
+    );
+    report(
+      'streaming: added time to end (median of 20)',
+      `${fmt(addedEnd, 2)} ms`,
+      `direct ${fmt(median(direct.map((t) => t.end)), 2)} ms`,
+    );
+  } finally {
+    await server.stop();
+    llm.stop();
+  }
+}

@@ -23,3 +23,20 @@ export {
 } from './overrides.js';
 export { runChatflow, type ChatflowRunRequest, type ChatflowRunResult } from './chatflow-runner.js';
 export { createTestEngine, type TestEngineOptions, type TestRun } from './testing.js';
+export * from './agentflow/types.js';
+export {
+  runAgentflow,
+  executionStateOf,
+  type AgentflowRegistry,
+  type AgentflowRunRequest,
+  type AgentflowRunResult,
+} from './agentflow/executor.js';
+export { buildGraph, DECISION_NODES, type AgentGraph } from './agentflow/graph.js';
+export {
+  resolveText,
+  resolveDeep,
+  htmlToMarkdown,
+  applyStateUpdates,
+  readPath,
+  type AgentflowScope,
+} from './agentflow/variables.js';

@@ -1,5 +1,7 @@
 // `npm run bench`: prints the performance figures the issues ask for. Never fails on a timing.
 import { foundation } from './foundation.mjs';
+import { prediction } from './prediction.mjs';
+import { ui } from './ui.mjs';
 
 const rows = [];
 function report(what, value, note = '') {
@@ -9,3 +11,5 @@ function report(what, value, note = '') {
 
 console.log(`Flowloom benchmarks — node ${process.version}, ${new Date().toISOString()}\n`);
 await foundation(report);
+await ui(report);
+await prediction(report);

@@ -1,20 +1,22 @@
-import { lazy, type ReactNode } from 'react';
+import { isValidElement, type ReactNode } from 'react';
+import { matchPath } from 'react-router';
+import { lazyPage } from './lazyPage';
 
-const FlowListPage = lazy(() => import('../features/chatflows/FlowListPage'));
-const CredentialsPage = lazy(() => import('../features/credentials/CredentialsPage'));
-const VariablesPage = lazy(() => import('../features/variables/VariablesPage'));
-const ApiKeysPage = lazy(() => import('../features/apikeys/ApiKeysPage'));
-const ToolsPage = lazy(() => import('../features/tools/ToolsPage'));
-const UserProfilePage = lazy(() => import('../features/auth/pages/UserProfilePage'));
-const ComingSoonPage = lazy(() => import('../features/coming-soon/ComingSoonPage'));
-const CanvasPage = lazy(() => import('../features/canvas/CanvasPage'));
-const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
-const RegisterPage = lazy(() => import('../features/auth/pages/RegisterPage'));
-const ForgotPasswordPage = lazy(() => import('../features/auth/pages/ForgotPasswordPage'));
-const ResetPasswordPage = lazy(() => import('../features/auth/pages/ResetPasswordPage'));
-const VerifyPage = lazy(() => import('../features/auth/pages/VerifyPage'));
-const StatusPage = lazy(() => import('../features/auth/pages/StatusPage'));
-const SsoSuccessPage = lazy(() => import('../features/auth/pages/SsoSuccessPage'));
+const FlowListPage = lazyPage(() => import('../features/chatflows/FlowListPage'));
+const CredentialsPage = lazyPage(() => import('../features/credentials/CredentialsPage'));
+const VariablesPage = lazyPage(() => import('../features/variables/VariablesPage'));
+const ApiKeysPage = lazyPage(() => import('../features/apikeys/ApiKeysPage'));
+const ToolsPage = lazyPage(() => import('../features/tools/ToolsPage'));
+const UserProfilePage = lazyPage(() => import('../features/auth/pages/UserProfilePage'));
+const ComingSoonPage = lazyPage(() => import('../features/coming-soon/ComingSoonPage'));
+const CanvasPage = lazyPage(() => import('../features/canvas/CanvasPage'));
+const LoginPage = lazyPage(() => import('../features/auth/pages/LoginPage'));
+const RegisterPage = lazyPage(() => import('../features/auth/pages/RegisterPage'));
+const ForgotPasswordPage = lazyPage(() => import('../features/auth/pages/ForgotPasswordPage'));
+const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/ResetPasswordPage'));
+const VerifyPage = lazyPage(() => import('../features/auth/pages/VerifyPage'));
+const StatusPage = lazyPage(() => import('../features/auth/pages/StatusPage'));
+const SsoSuccessPage = lazyPage(() => import('../features/auth/pages/SsoSuccessPage'));
 
 /** A route of the SPEC §2 tables with its guard. */
 export interface AppRoute {
@@ -175,3 +177,23 @@ export const authRoutes: AppRoute[] = [
 ];
 
 export const DEFAULT_PATH = '/chatflows';
+
+const findRoute = (routes: AppRoute[], pathname: string) =>
+  routes.find((r) => r.path !== '*' && matchPath(r.path, pathname));
+
+/** True for the pages a visitor sees without signing in (auth and public layouts). */
+export function isVisitorPage(pathname: string): boolean {
+  return findRoute([...authRoutes, ...publicRoutes], pathname) !== undefined;
+}
+
+/**
+ * Starts loading the page chunk of `pathname` (no-op for unknown paths), so that the first screen
+ * can render without a loading fallback.
+ */
+export function preloadPage(pathname: string): Promise<void> {
+  const route = findRoute([...mainRoutes, ...canvasRoutes, ...publicRoutes, ...authRoutes], pathname);
+  const page: unknown = route && isValidElement(route.element) ? route.element.type : undefined;
+  if (typeof page === 'function' && 'preload' in page && typeof page.preload === 'function')
+    return (page.preload as () => Promise<void>)();
+  return Promise.resolve();
+}

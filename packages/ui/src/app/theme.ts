@@ -65,7 +65,17 @@ export function createAppTheme({
       },
       MuiButton: {
         defaultProps: { disableElevation: true },
-        styleOverrides: { root: { borderRadius: borderRadius - 2, paddingInline: 16 } },
+        styleOverrides: {
+          root: { borderRadius: borderRadius - 2, paddingInline: 16 },
+          // The lighter dark-mode primary reads well as text, but white on it is only 3.5:1; filled
+          // buttons keep the brand colour (5.4:1).
+          ...(isDarkMode && {
+            containedPrimary: {
+              backgroundColor: brand.primary.main,
+              '&:hover': { backgroundColor: '#6A6AE4' },
+            },
+          }),
+        },
       },
       MuiPaper: {
         defaultProps: { elevation: 0 },

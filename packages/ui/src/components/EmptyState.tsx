@@ -11,6 +11,8 @@ export interface EmptyStateProps {
   size?: 'medium' | 'large';
   /** Less space below (when more content follows in the same card). */
   tightBottom?: boolean;
+  /** `h1` when the state is the whole page (status and coming-soon pages). */
+  headingComponent?: 'h1' | 'h2';
 }
 
 /** A friendly "nothing here yet" block with an icon, a sentence and an optional action. */
@@ -21,6 +23,7 @@ export function EmptyState({
   action,
   size = 'medium',
   tightBottom = false,
+  headingComponent = 'h2',
 }: EmptyStateProps) {
   return (
     <Box
@@ -54,11 +57,11 @@ export function EmptyState({
       >
         {icon}
       </Box>
-      <Typography variant={size === 'large' ? 'h3' : 'h4'} component="h2">
+      <Typography variant={size === 'large' ? 'h3' : 'h4'} component={headingComponent}>
         {title}
       </Typography>
       {description !== undefined && (
-        <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 520 }}>
+        <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 520, textWrap: 'balance' }}>
           {description}
         </Typography>
       )}

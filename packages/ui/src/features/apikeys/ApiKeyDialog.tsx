@@ -62,7 +62,8 @@ export function ApiKeyDialog({
                 Permissions
               </Typography>
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-                What a caller using this key may do. {errors.permissions}
+                What a caller using this key may do.
+                {!apiKey && ' Leave every box unchecked to give the key full access.'} {errors.permissions}
               </Typography>
               <PermissionPicker value={permissions} onChange={setPermissions} />
             </div>

@@ -159,7 +159,7 @@ export default function ApiKeysPage() {
                       ? `${key.chatFlows.length} flow${key.chatFlows.length === 1 ? '' : 's'}`
                       : '—'}
                   </TableCell>
-                  <TableCell>{formatDate(key.createdDate)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(key.createdDate)}</TableCell>
                   <TableCell align="right">
                     <RowActions
                       name={key.keyName}

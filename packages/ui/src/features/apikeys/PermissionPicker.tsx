@@ -4,7 +4,11 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
 import { PERMISSIONS } from '@flowloom/shared';
 
+/** Resources whose name does not read well once split into words. */
+const LABELS: Record<string, string> = { apikeys: 'API Keys', sso: 'SSO', auditLogs: 'Audit Logs' };
+
 function resourceLabel(resource: string): string {
+  if (LABELS[resource]) return LABELS[resource];
   const spaced = resource.replace(/([a-z])([A-Z])/g, '$1 $2');
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }

@@ -128,7 +128,7 @@ export default function FlowListPage({ type }: { type: 'CHATFLOW' | 'AGENTFLOW' 
       ) : (flows.data ?? []).length === 0 ? (
         <EmptyState
           icon={<Icon />}
-          title={`No ${kind.title} yet`}
+          title={`No ${kind.title} Yet`}
           description={
             flows.error
               ? `The ${kind.title.toLowerCase()} could not be loaded.`

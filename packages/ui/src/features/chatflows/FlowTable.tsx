@@ -12,6 +12,13 @@ import type { ReactNode } from 'react';
 import { formatDate } from '../../components/formatDate';
 import { flowNodeLabels } from './flowKinds';
 
+/** The `;`-separated categories of a flow. */
+const categories = (flow: Chatflow) =>
+  (flow.category ?? '')
+    .split(';')
+    .map((c) => c.trim())
+    .filter(Boolean);
+
 /** Flows as a table: name, category, nodes, last modified, actions. */
 export function FlowTable({
   flows,
@@ -48,16 +55,14 @@ export function FlowTable({
                 </Link>
               </TableCell>
               <TableCell>
-                {(flow.category ?? '')
-                  .split(';')
-                  .map((c) => c.trim())
-                  .filter(Boolean)
-                  .map((c) => (
-                    <Chip key={c} label={c} size="small" variant="outlined" sx={{ mr: 0.5 }} />
-                  ))}
+                {categories(flow).length > 0
+                  ? categories(flow).map((c) => (
+                      <Chip key={c} label={c} size="small" variant="outlined" sx={{ mr: 0.5 }} />
+                    ))
+                  : '—'}
               </TableCell>
               <TableCell>{flowNodeLabels(flow.flowData).length}</TableCell>
-              <TableCell>{formatDate(flow.updatedDate)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(flow.updatedDate)}</TableCell>
               <TableCell align="right">{actions(flow)}</TableCell>
             </TableRow>
           ))}

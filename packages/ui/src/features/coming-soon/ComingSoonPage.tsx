@@ -4,6 +4,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import { EmptyState } from '../../components/EmptyState';
 import { MainCard } from '../../components/MainCard';
@@ -16,6 +17,7 @@ export default function ComingSoonPage({ area }: { area: AreaId }) {
     <Box sx={{ py: { xs: 2, md: 4 } }}>
       <MainCard maxWidth="small" data-testid="coming-soon">
         <EmptyState
+          headingComponent="h1"
           size="large"
           tightBottom={highlights.length > 0}
           icon={icon}
@@ -23,15 +25,24 @@ export default function ComingSoonPage({ area }: { area: AreaId }) {
           description={
             <>
               {description}
-              <br />
-              This area is not available in this version of Flowloom yet — it is coming in a later release.
+              <Box component="span" sx={{ display: 'block', mt: 1 }}>
+                This area is not available in this version of Flowloom yet — it is coming in a later release.
+              </Box>
             </>
           }
           action={<Chip label="Coming in a later release" color="primary" variant="outlined" />}
         />
         {highlights.length > 0 && (
           <Box sx={{ maxWidth: 440, mx: 'auto', pb: 2 }}>
-            <List dense aria-label="Planned capabilities">
+            <Typography
+              variant="overline"
+              component="h2"
+              color="text.secondary"
+              sx={{ display: 'block', textAlign: 'center', mb: 0.5 }}
+            >
+              Planned
+            </Typography>
+            <List dense aria-label="Planned capabilities" sx={{ pt: 0 }}>
               {highlights.map((text) => (
                 <ListItem key={text}>
                   <ListItemIcon sx={{ minWidth: 34, color: 'text.disabled' }}>

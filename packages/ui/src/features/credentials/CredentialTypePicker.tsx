@@ -63,6 +63,7 @@ export function CredentialTypePicker({
               <ListItemButton key={type.name} onClick={() => onPick(type)}>
                 <ListItemAvatar>
                   <Avatar
+                    aria-hidden
                     variant="rounded"
                     sx={{ bgcolor: 'primary.main', width: 34, height: 34, fontSize: 14 }}
                   >

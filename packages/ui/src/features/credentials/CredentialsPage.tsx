@@ -142,6 +142,7 @@ export default function CredentialsPage() {
                     <TableCell>
                       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
                         <Avatar
+                          aria-hidden
                           variant="rounded"
                           sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'secondary.main' }}
                         >
@@ -151,8 +152,8 @@ export default function CredentialsPage() {
                       </Box>
                     </TableCell>
                     <TableCell>{label}</TableCell>
-                    <TableCell>{formatDate(credential.updatedDate)}</TableCell>
-                    <TableCell>{formatDate(credential.createdDate)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(credential.updatedDate)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(credential.createdDate)}</TableCell>
                     <TableCell align="right">
                       <RowActions
                         name={credential.name}

@@ -120,7 +120,7 @@ export default function ToolsPage() {
                   </TableCell>
                   <TableCell sx={{ color: 'text.secondary' }}>{truncate(tool.description, 90)}</TableCell>
                   <TableCell>{parseToolSchema(tool.schema).length}</TableCell>
-                  <TableCell>{formatDate(tool.updatedDate)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(tool.updatedDate)}</TableCell>
                   <TableCell align="right">
                     <RowActions
                       name={tool.name}

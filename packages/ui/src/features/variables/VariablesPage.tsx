@@ -113,9 +113,17 @@ export default function VariablesPage() {
                     <Typography fontWeight={600}>{variable.name}</Typography>
                   </TableCell>
                   <TableCell
-                    sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: '0.85rem' }}
+                    title={truncate(variable.value, 1000)}
+                    sx={{
+                      fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
+                      fontSize: '0.85rem',
+                      maxWidth: { xs: 220, lg: 380 },
+                      overflow: 'hidden',
+                      textOverflow: 'ellipsis',
+                      whiteSpace: 'nowrap',
+                    }}
                   >
-                    {truncate(variable.value, 60)}
+                    {truncate(variable.value, 200)}
                   </TableCell>
                   <TableCell>
                     <Chip
@@ -125,8 +133,8 @@ export default function VariablesPage() {
                       variant="outlined"
                     />
                   </TableCell>
-                  <TableCell>{formatDate(variable.updatedDate)}</TableCell>
-                  <TableCell>{formatDate(variable.createdDate)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(variable.updatedDate)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(variable.createdDate)}</TableCell>
                   <TableCell align="right">
                     <RowActions
                       name={variable.name}

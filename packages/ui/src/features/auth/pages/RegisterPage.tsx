@@ -73,12 +73,15 @@ export default function RegisterPage({ mode }: { mode: 'setup' | 'register' }) {
       title={copy.title}
       subtitle={copy.subtitle}
       footer={
-        <>
-          Already have an account?{' '}
-          <Link component={RouterLink} to="/login">
-            Sign in
-          </Link>
-        </>
+        // On first run there is no account to sign in with (unless the server says one exists).
+        mode === 'register' || failure ? (
+          <>
+            Already have an account?{' '}
+            <Link component={RouterLink} to="/login">
+              Sign in
+            </Link>
+          </>
+        ) : undefined
       }
     >
       <Box component="form" noValidate onSubmit={(e) => void submit(e)}>

@@ -32,6 +32,7 @@ export default function StatusPage({ status }: { status: keyof typeof STATUSES }
   return (
     <Card sx={{ py: 2 }}>
       <EmptyState
+        headingComponent="h1"
         icon={icon}
         title={title}
         description={description}

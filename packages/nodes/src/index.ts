@@ -1,3 +1,9 @@
 export { credentialDefinitions, getCredentialDefinition } from './credentials/registry.js';
 export { chatflowNodes, createNodeRegistry } from './registry.js';
 export type { ChatModelHandle } from './llm/chat-model.js';
+export type { ToolHandle, ToolInvokeContext } from './tools/tool.js';
+export type { OutputParserHandle } from './output-parsers/parser.js';
+export type { ModerationHandle } from './moderation/moderation.js';
+export { createQuickJsSandbox, type QuickJsSandboxOptions } from './sandbox/quickjs.js';
+export { evaluateArithmetic } from './tools/calculator/arithmetic.js';
+export { parseZodDsl, ZodDslError } from './output-parsers/zod-dsl.js';

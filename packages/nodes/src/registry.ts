@@ -1,24 +1,64 @@
 import type { NodeRegistry, NodeType } from '@flowloom/engine';
+import { toolAgent } from './agents/toolAgent/toolAgent.js';
 import { conversationChain } from './chains/conversationChain/conversationChain.js';
 import { llmChain } from './chains/llmChain/llmChain.js';
+import { azureChatOpenAI } from './chat-models/azureChatOpenAI/azureChatOpenAI.js';
+import { chatAnthropic } from './chat-models/chatAnthropic/chatAnthropic.js';
+import { chatGoogleGenerativeAI } from './chat-models/chatGoogleGenerativeAI/chatGoogleGenerativeAI.js';
+import { chatMistralAI } from './chat-models/chatMistralAI/chatMistralAI.js';
+import { chatOllama } from './chat-models/chatOllama/chatOllama.js';
 import { chatOpenAI } from './chat-models/chatOpenAI/chatOpenAI.js';
+import { groqChat } from './chat-models/groqChat/groqChat.js';
 import { bufferMemory } from './memory/bufferMemory/bufferMemory.js';
+import { bufferWindowMemory } from './memory/bufferWindowMemory/bufferWindowMemory.js';
+import { inputModerationSimple } from './moderation/inputModerationSimple/inputModerationSimple.js';
+import { advancedStructuredOutputParser } from './output-parsers/advancedStructuredOutputParser/advancedStructuredOutputParser.js';
+import { csvOutputParser } from './output-parsers/csvOutputParser/csvOutputParser.js';
+import { structuredOutputParser } from './output-parsers/structuredOutputParser/structuredOutputParser.js';
 import { chatPromptTemplate } from './prompts/chatPromptTemplate/chatPromptTemplate.js';
 import { promptTemplate } from './prompts/promptTemplate/promptTemplate.js';
+import { calculator } from './tools/calculator/calculator.js';
+import { currentDateTime } from './tools/currentDateTime/currentDateTime.js';
+import { customTool } from './tools/customTool/customTool.js';
+import { requestsGet } from './tools/requestsGet/requestsGet.js';
+import { requestsPost } from './tools/requestsPost/requestsPost.js';
+import { serpAPI } from './tools/serpAPI/serpAPI.js';
 import { stickyNote } from './utilities/stickyNote/stickyNote.js';
 
 /** Every chatflow node type, listed explicitly (greppable; no filesystem scan at start-up). */
 export const chatflowNodes: readonly NodeType[] = [
   // Chat Models
   chatOpenAI,
+  azureChatOpenAI,
+  chatAnthropic,
+  chatGoogleGenerativeAI,
+  chatOllama,
+  chatMistralAI,
+  groqChat,
   // Prompts
   promptTemplate,
   chatPromptTemplate,
   // Chains
   llmChain,
   conversationChain,
+  // Agents
+  toolAgent,
   // Memory
   bufferMemory,
+  bufferWindowMemory,
+  // Tools
+  calculator,
+  customTool,
+  requestsGet,
+  requestsPost,
+  currentDateTime,
+  serpAPI,
+  // Output Parsers
+  csvOutputParser,
+  structuredOutputParser,
+  advancedStructuredOutputParser,
+  // Moderation
+  inputModerationSimple,
   // Utilities
   stickyNote,
 ];

@@ -17,6 +17,8 @@ import { registerAuthHook } from './http/auth-hook.js';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.js';
 import { loggerOptions } from './http/log-redaction.js';
 import { registerStaticUi } from './http/static-ui.js';
+import { guardedFetchFromEnv } from './http/guarded-fetch.js';
+import { createQuickJsSandbox } from '@flowloom/nodes';
 import { zodValidatorCompiler } from './http/zod-type-provider.js';
 import { createApiKeyRepository } from './modules/apikeys/apikey.repository.js';
 import { registerApiKeyRoutes } from './modules/apikeys/apikey.routes.js';
@@ -32,6 +34,15 @@ import { createIdentityRepository } from './modules/identity/identity.repository
 import { registerResourceRoutes } from './modules/resources/resources.routes.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
 import { registerCustomTemplateRoutes } from './modules/templates/custom-template.routes.js';
+import { registerChatflowPublicRoutes } from './modules/chatflow-public/chatflow-public.routes.js';
+import { createChatflowPublicService } from './modules/chatflow-public/chatflow-public.service.js';
+import { createFeedbackRepository } from './modules/feedback/feedback.repository.js';
+import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.js';
+import { createFeedbackService } from './modules/feedback/feedback.service.js';
+import { createLeadRepository } from './modules/leads/lead.repository.js';
+import { registerLeadRoutes } from './modules/leads/lead.routes.js';
+import { createLeadService } from './modules/leads/lead.service.js';
+import { registerStatsRoutes } from './modules/stats/stats.routes.js';
 import { createCustomTemplateService } from './modules/templates/custom-template.service.js';
 import { systemClock, type Clock } from './runtime.js';
 import { deriveKeys } from './security/crypto.js';
@@ -148,10 +159,10 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     credentials,
     messages,
     apiKeys,
-    http: options.http ?? ((url, init) => fetch(url, init)),
-    sandbox: options.sandbox ?? {
-      run: () => Promise.reject(new Error('Custom code is not available on this server')),
-    },
+    http: options.http ?? guardedFetchFromEnv(options.env ?? process.env),
+    sandbox:
+      options.sandbox ??
+      createQuickJsSandbox({ http: options.http ?? guardedFetchFromEnv(options.env ?? process.env) }),
     providerBaseUrls: providerBaseUrlsFromEnv(options.env ?? process.env),
     logger: app.log,
     clock,
@@ -159,6 +170,21 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerPredictionRoutes(app, { predictions });
   registerChatMessageRoutes(app, { db: database.db, messages });
+  registerFeedbackRoutes(app, {
+    feedback: createFeedbackService({
+      db: database.db,
+      feedback: createFeedbackRepository(database.db),
+      messages,
+      clock,
+    }),
+  });
+  registerLeadRoutes(app, {
+    leads: createLeadService({ db: database.db, leads: createLeadRepository(database.db), clock }),
+  });
+  registerStatsRoutes(app, { db: database.db, messages });
+  registerChatflowPublicRoutes(app, {
+    chatflowPublic: createChatflowPublicService({ db: database.db, registry }),
+  });
   registerCustomTemplateRoutes(app, { templates: createCustomTemplateService({ db: database.db, clock }) });
 
   registerNotFoundHandler(app, await registerStaticUi(app, config.uiDir));

@@ -169,3 +169,32 @@ export async function ownerSession(app: FastifyInstance): Promise<Session> {
 }
 
 export const EMPTY_FLOW = JSON.stringify({ nodes: [], edges: [] });
+
+/** Moves a flow into a second workspace of the owner's organization (one the session is not in). */
+export async function moveToAnotherWorkspace(
+  server: TestServer,
+  owner: Session,
+  flowId: string,
+): Promise<string> {
+  const at = new Date().toISOString();
+  const id = `ws-${Math.random().toString(36).slice(2)}`;
+  await server.database.db
+    .insertInto('workspace')
+    .values({
+      id,
+      name: 'Elsewhere',
+      description: null,
+      organizationId: owner.user.activeOrganizationId as string,
+      createdBy: null,
+      updatedBy: null,
+      createdDate: at,
+      updatedDate: at,
+    })
+    .execute();
+  await server.database.db
+    .updateTable('chat_flow')
+    .set({ workspaceId: id })
+    .where('id', '=', flowId)
+    .execute();
+  return id;
+}

@@ -146,6 +146,16 @@ describe('serving the web app', () => {
       const deep = await app.inject({ method: 'GET', url: '/chatflows?x=1' });
       expect(deep.statusCode).toBe(200);
       expect(deep.body).toContain('id="root"');
+      writeFileSync(
+        join(ui, 'assets', 'app-1234.js.gz'),
+        (await import('node:zlib')).gzipSync('console.log(1)'),
+      );
+      const compressed = await app.inject({
+        method: 'GET',
+        url: '/assets/app-1234.js',
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(compressed.headers['content-encoding']).toBe('gzip');
       const asset = await app.inject({ method: 'GET', url: '/assets/app-1234.js' });
       expect(asset.body).toBe('console.log(1)');
       expect(asset.headers['cache-control']).toContain('immutable');

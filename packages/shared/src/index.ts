@@ -21,3 +21,4 @@ export * from './rules/export-sanitize.js';
 export * from './rules/api-snippets.js';
 export * from './flow.js';
 export * from './prediction.js';
+export * from './chat.js';

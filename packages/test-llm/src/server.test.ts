@@ -176,3 +176,79 @@ describe('Ollama chat', () => {
     expect(once.message.content).toBe('Hello from the test LLM. You said: yo');
   });
 });
+
+describe('OpenAI-compatible paths', () => {
+  it('answers chat completions under any prefix (Azure deployments, Groq, proxies)', async () => {
+    const azure = await (
+      await post('/openai/deployments/my-gpt/chat/completions?api-version=2024-10-21', {
+        messages: [{ role: 'user', content: 'Hi Azure' }],
+      })
+    ).json();
+    expect(azure.choices[0].message.content).toBe('Hello from the test LLM. You said: Hi Azure');
+    expect(llm.requests[0]!.path).toBe('/openai/deployments/my-gpt/chat/completions');
+  });
+});
+
+describe('Gemini generateContent', () => {
+  it('answers text, function calls and function results in the Gemini shape', async () => {
+    const plain = await (
+      await post('/v1beta/models/gemini-test:generateContent', {
+        systemInstruction: { parts: [{ text: 'Be brief' }] },
+        contents: [{ role: 'user', parts: [{ text: 'Hi Gemini' }] }],
+      })
+    ).json();
+    expect(plain.candidates[0].content.parts[0].text).toBe('Hello from the test LLM. You said: Hi Gemini');
+    expect(plain.candidates[0].finishReason).toBe('STOP');
+    expect(plain.usageMetadata.totalTokenCount).toBeGreaterThan(0);
+
+    const call = await (
+      await post('/v1beta/models/gemini-test:generateContent', {
+        contents: [{ role: 'user', parts: [{ text: 'sum [[tool:calculator {"input":"1+1"}]]' }] }],
+        tools: [{ functionDeclarations: [{ name: 'calculator' }] }],
+      })
+    ).json();
+    expect(call.candidates[0].content.parts[0].functionCall).toEqual({
+      name: 'calculator',
+      args: { input: '1+1' },
+    });
+
+    const result = await (
+      await post('/v1beta/models/gemini-test:generateContent', {
+        contents: [
+          { role: 'user', parts: [{ text: 'sum' }] },
+          { role: 'model', parts: [{ functionCall: { name: 'calculator', args: { input: '1+1' } } }] },
+          {
+            role: 'user',
+            parts: [
+              { functionResponse: { name: 'calculator', response: { name: 'calculator', content: '2' } } },
+            ],
+          },
+        ],
+      })
+    ).json();
+    expect(result.candidates[0].content.parts[0].text).toBe('The tool said 2');
+  });
+
+  it('streams SSE chunks from streamGenerateContent', async () => {
+    llm.script({ text: 'one two three' });
+    const response = await post('/v1beta/models/gemini-test:streamGenerateContent?alt=sse', {
+      contents: [{ role: 'user', parts: [{ text: 'x' }] }],
+    });
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const events = (await sse(response)) as {
+      candidates: { content?: { parts: { text?: string }[] }; finishReason?: string }[];
+    }[];
+    const text = events
+      .flatMap((e) => e.candidates.flatMap((c) => c.content?.parts ?? []))
+      .map((p) => p.text);
+    expect(text.join('')).toBe('one two three');
+    expect(events.at(-1)!.candidates[0]!.finishReason).toBe('STOP');
+  });
+
+  it('answers errors in the Google shape', async () => {
+    llm.script({ error: { status: 429, message: 'Quota exceeded' } });
+    const response = await post('/v1beta/models/gemini-test:generateContent', { contents: [] });
+    expect(response.status).toBe(429);
+    expect((await response.json()).error).toMatchObject({ code: 429, status: 'RESOURCE_EXHAUSTED' });
+  });
+});

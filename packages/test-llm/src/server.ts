@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { anthropicChat, anthropicError, anthropicNeutral, type AnthropicBody } from './anthropic.js';
+import { geminiChat, geminiError, geminiNeutral, type GeminiBody } from './gemini.js';
+import { ollamaChat, ollamaNeutral, type OllamaBody } from './ollama.js';
+import { sendJson, textOf } from './wire.js';
 import {
-  argumentsObject,
   argumentsText,
   chunks,
   decideReply,
@@ -16,6 +19,8 @@ import {
 export interface RecordedRequest {
   method: string;
   path: string;
+  /** Path with its query string, e.g. `…/chat/completions?api-version=2024-10-21`. */
+  url: string;
   headers: Record<string, string | string[] | undefined>;
   body: unknown;
 }
@@ -36,36 +41,11 @@ export interface TestLlmServer {
 
 type Message = NeutralRequest['messages'][number];
 
-function textOf(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (Array.isArray(content)) {
-    return content
-      .map((part: { type?: string; text?: string; content?: unknown }) =>
-        part.type === 'text' || part.type === undefined
-          ? (part.text ?? '')
-          : part.type === 'tool_result'
-            ? textOf(part.content)
-            : '',
-      )
-      .join('');
-  }
-  return '';
-}
-
 async function readBody(request: IncomingMessage): Promise<unknown> {
   const parts: Buffer[] = [];
   for await (const part of request) parts.push(part as Buffer);
   const text = Buffer.concat(parts).toString('utf8');
   return text ? (JSON.parse(text) as unknown) : {};
-}
-
-function sendJson(response: ServerResponse, status: number, body: unknown) {
-  const text = JSON.stringify(body);
-  response.writeHead(status, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(text),
-  });
-  response.end(text);
 }
 
 // ---------- OpenAI ----------
@@ -196,171 +176,6 @@ function openAiError(response: ServerResponse, error: { status: number; message:
   });
 }
 
-// ---------- Anthropic ----------
-
-interface AnthropicBody {
-  model?: string;
-  system?: unknown;
-  messages?: { role: string; content: unknown }[];
-  tools?: { name: string; input_schema?: unknown }[];
-  stream?: boolean;
-}
-
-function anthropicNeutral(body: AnthropicBody): NeutralRequest {
-  const messages: Message[] = [];
-  if (body.system) messages.push({ role: 'system', content: textOf(body.system) });
-  for (const m of body.messages ?? []) {
-    const isToolResult =
-      Array.isArray(m.content) && (m.content as { type?: string }[]).some((p) => p.type === 'tool_result');
-    messages.push({ role: isToolResult ? 'tool' : (m.role as Message['role']), content: textOf(m.content) });
-  }
-  return {
-    model: body.model ?? 'test-model',
-    messages,
-    tools: (body.tools ?? []).map((t) => ({ name: t.name, parameters: t.input_schema })),
-    stream: body.stream === true,
-  };
-}
-
-async function anthropicChat(reply: ScriptedReply, response: ServerResponse, request: NeutralRequest) {
-  const id = `msg_${randomUUID()}`;
-  const text = reply.text ?? '';
-  const calls = (reply.toolCalls ?? []).map((call, i) => ({
-    type: 'tool_use' as const,
-    id: call.id ?? `toolu_${i}_${randomUUID().slice(0, 8)}`,
-    name: call.name,
-    input: argumentsObject(call.arguments),
-  }));
-  const stop = calls.length > 0 ? 'tool_use' : 'end_turn';
-  const usage = {
-    input_tokens: tokens(request.messages.map((m) => m.content).join(' ')),
-    output_tokens: tokens(text),
-  };
-  const content = [...(text ? [{ type: 'text' as const, text }] : []), ...calls];
-  if (!request.stream) {
-    sendJson(response, 200, {
-      id,
-      type: 'message',
-      role: 'assistant',
-      model: request.model,
-      content,
-      stop_reason: stop,
-      stop_sequence: null,
-      usage,
-    });
-    return;
-  }
-  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-  const event = (name: string, data: unknown) =>
-    response.write(`event: ${name}\ndata: ${JSON.stringify({ type: name, ...(data as object) })}\n\n`);
-  event('message_start', {
-    message: {
-      id,
-      type: 'message',
-      role: 'assistant',
-      model: request.model,
-      content: [],
-      stop_reason: null,
-      usage: { ...usage, output_tokens: 0 },
-    },
-  });
-  let index = 0;
-  if (text) {
-    event('content_block_start', { index, content_block: { type: 'text', text: '' } });
-    for (const piece of chunks(text)) {
-      if (reply.chunkDelayMs) await sleep(reply.chunkDelayMs);
-      event('content_block_delta', { index, delta: { type: 'text_delta', text: piece } });
-    }
-    event('content_block_stop', { index });
-    index++;
-  }
-  for (const call of calls) {
-    event('content_block_start', {
-      index,
-      content_block: { type: 'tool_use', id: call.id, name: call.name, input: {} },
-    });
-    event('content_block_delta', {
-      index,
-      delta: { type: 'input_json_delta', partial_json: JSON.stringify(call.input) },
-    });
-    event('content_block_stop', { index });
-    index++;
-  }
-  event('message_delta', {
-    delta: { stop_reason: stop, stop_sequence: null },
-    usage: { output_tokens: usage.output_tokens },
-  });
-  event('message_stop', {});
-  response.end();
-}
-
-function anthropicError(response: ServerResponse, error: { status: number; message: string }) {
-  sendJson(response, error.status, {
-    type: 'error',
-    error: {
-      type: error.status === 429 ? 'rate_limit_error' : 'invalid_request_error',
-      message: error.message,
-    },
-  });
-}
-
-// ---------- Ollama ----------
-
-interface OllamaBody {
-  model?: string;
-  messages?: { role: string; content: unknown }[];
-  tools?: { function: { name: string; parameters?: unknown } }[];
-  stream?: boolean;
-}
-
-function ollamaNeutral(body: OllamaBody): NeutralRequest {
-  return {
-    model: body.model ?? 'test-model',
-    messages: (body.messages ?? []).map((m) => ({
-      role: m.role as Message['role'],
-      content: textOf(m.content),
-    })),
-    tools: (body.tools ?? []).map((t) => ({ name: t.function.name, parameters: t.function.parameters })),
-    stream: body.stream !== false, // Ollama streams unless told not to
-  };
-}
-
-async function ollamaChat(reply: ScriptedReply, response: ServerResponse, request: NeutralRequest) {
-  const text = reply.text ?? '';
-  const toolCalls = (reply.toolCalls ?? []).map((call) => ({
-    function: { name: call.name, arguments: argumentsObject(call.arguments) },
-  }));
-  const base = { model: request.model, created_at: new Date().toISOString() };
-  const done = {
-    done: true,
-    done_reason: 'stop',
-    total_duration: 1,
-    load_duration: 0,
-    prompt_eval_count: tokens(request.messages.map((m) => m.content).join(' ')),
-    eval_count: tokens(text),
-  };
-  if (!request.stream) {
-    sendJson(response, 200, {
-      ...base,
-      message: { role: 'assistant', content: text, ...(toolCalls.length > 0 && { tool_calls: toolCalls }) },
-      ...done,
-    });
-    return;
-  }
-  response.writeHead(200, { 'content-type': 'application/x-ndjson' });
-  for (const piece of chunks(text)) {
-    if (reply.chunkDelayMs) await sleep(reply.chunkDelayMs);
-    response.write(
-      `${JSON.stringify({ ...base, message: { role: 'assistant', content: piece }, done: false })}\n`,
-    );
-  }
-  if (toolCalls.length > 0)
-    response.write(
-      `${JSON.stringify({ ...base, message: { role: 'assistant', content: '', tool_calls: toolCalls }, done: false })}\n`,
-    );
-  response.end(`${JSON.stringify({ ...base, message: { role: 'assistant', content: '' }, ...done })}\n`);
-}
-
 // ---------- server ----------
 
 function inputs(value: unknown): string[] {
@@ -380,7 +195,14 @@ export async function startTestLlmServer(
       const path = (request.url ?? '/').split('?')[0] ?? '/';
       try {
         const body = request.method === 'POST' ? await readBody(request) : {};
-        if (record) requests.push({ method: request.method ?? 'GET', path, headers: request.headers, body });
+        if (record)
+          requests.push({
+            method: request.method ?? 'GET',
+            path,
+            url: request.url ?? path,
+            headers: request.headers,
+            body,
+          });
         if (request.method === 'GET' && (path === '/v1/models' || path === '/api/tags')) {
           return sendJson(response, 200, {
             object: 'list',
@@ -410,13 +232,16 @@ export async function startTestLlmServer(
             embeddings: inputs(b.input).map((text) => embed(text)),
           });
         }
-        const protocol =
-          path === '/v1/chat/completions' || path === '/chat/completions'
-            ? 'openai'
-            : path === '/v1/messages'
-              ? 'anthropic'
-              : path === '/api/chat'
-                ? 'ollama'
+        // Any prefix before /chat/completions: Azure deployments, Groq's /openai/v1, proxies.
+        const gemini = /\/models\/([^/:]+):(generateContent|streamGenerateContent)$/.exec(path);
+        const protocol = path.endsWith('/chat/completions')
+          ? 'openai'
+          : path === '/v1/messages'
+            ? 'anthropic'
+            : path === '/api/chat'
+              ? 'ollama'
+              : gemini
+                ? 'gemini'
                 : undefined;
         if (!protocol)
           return sendJson(response, 404, { error: { message: `No route ${request.method} ${path}` } });
@@ -425,15 +250,19 @@ export async function startTestLlmServer(
             ? openAiNeutral(body as OpenAiBody)
             : protocol === 'anthropic'
               ? anthropicNeutral(body as AnthropicBody)
-              : ollamaNeutral(body as OllamaBody);
+              : protocol === 'gemini'
+                ? geminiNeutral(body as GeminiBody, gemini![1]!, gemini![2] === 'streamGenerateContent')
+                : ollamaNeutral(body as OllamaBody);
         const reply = decideReply(neutral, queue.shift());
         if (reply.delayMs) await sleep(reply.delayMs);
         if (reply.error) {
           if (protocol === 'anthropic') return anthropicError(response, reply.error);
+          if (protocol === 'gemini') return geminiError(response, reply.error);
           return openAiError(response, reply.error);
         }
         if (protocol === 'openai') return await openAiChat(body as OpenAiBody, reply, response, neutral);
         if (protocol === 'anthropic') return await anthropicChat(reply, response, neutral);
+        if (protocol === 'gemini') return await geminiChat(reply, response, neutral);
         return await ollamaChat(reply, response, neutral);
       } catch (error) {
         if (!response.headersSent)

@@ -74,6 +74,14 @@ export const ollamaApi: CredentialDefinition = {
   inputs: [{ label: 'Ollama Api Key', name: 'ollamaApiKey', type: 'password', optional: true }],
 };
 
+export const serpApi: CredentialDefinition = {
+  label: 'Serp API',
+  name: 'serpApi',
+  version: 1,
+  description: 'API key from serpapi.com (Google search results for the Serp API tool).',
+  inputs: [{ label: 'Serp Api Key', name: 'serpApiKey', type: 'password' }],
+};
+
 export const httpBasicAuth: CredentialDefinition = {
   label: 'HTTP Basic Auth',
   name: 'httpBasicAuth',

@@ -10,6 +10,7 @@ export const credentialDefinitions: readonly CredentialDefinition[] = [
   definitions.mistralAIApi,
   definitions.groqApi,
   definitions.ollamaApi,
+  definitions.serpApi,
   definitions.httpBasicAuth,
   definitions.httpBearerToken,
   definitions.httpApiKey,

@@ -1,4 +1,7 @@
-import type { LanguageModel } from 'ai';
+import type { generateText, LanguageModel } from 'ai';
+
+/** Provider-specific request options (AI SDK `providerOptions`, keyed by provider name). */
+export type ProviderOptions = NonNullable<Parameters<typeof generateText>[0]['providerOptions']>;
 
 /** Sampling settings shared by every provider (AI SDK call settings). */
 export interface ModelSettings {
@@ -10,6 +13,8 @@ export interface ModelSettings {
   presencePenalty?: number;
   seed?: number;
   stopSequences?: string[];
+  /** Milliseconds a whole call may take (the node's Timeout input). */
+  timeout?: number;
 }
 
 /** What a chat-model node builds: a provider model plus its settings, handed to chains and agents. */
@@ -21,6 +26,8 @@ export interface ChatModelHandle {
   modelName: string;
   model: LanguageModel;
   settings: ModelSettings;
+  /** Options only one provider understands (e.g. Anthropic thinking, Ollama context size). */
+  providerOptions?: ProviderOptions;
   /** False when the builder turned streaming off on the node. */
   streaming: boolean;
   allowImageUploads: boolean;

@@ -21,7 +21,7 @@ export function friendlyModelError(error: unknown, model: ChatModelHandle): Erro
   }
   if (status === 429)
     return new Error(`${model.provider} rate limit reached for ${model.label}: ${message}`, { cause: error });
-  if (/fetch failed|ECONNREFUSED|ENOTFOUND/i.test(message)) {
+  if (/fetch failed|ECONNREFUSED|ENOTFOUND|Cannot connect to API/i.test(message)) {
     return new Error(`Could not reach ${model.provider} for ${model.label}: ${message}`, { cause: error });
   }
   return error instanceof Error ? error : new Error(message);
@@ -36,6 +36,7 @@ export async function generate(model: ChatModelHandle, input: GenerateInput): Pr
     abortSignal: input.run.signal,
     maxRetries: 0,
     ...model.settings,
+    ...(model.providerOptions && { providerOptions: model.providerOptions }),
   };
   try {
     if (input.stream && input.run.streaming && model.streaming) {

@@ -14,6 +14,8 @@ export async function registerStaticUi(app: FastifyInstance, uiDir: string | und
     // Look files up per request, so a web app rebuilt while the server runs is served as it is now.
     wildcard: true,
     index: 'index.html',
+    // Serve the .br / .gz files written at build time to clients that accept them.
+    preCompressed: true,
     maxAge: '1h',
     setHeaders(res, path) {
       // Hashed assets never change; index.html must always be revalidated.

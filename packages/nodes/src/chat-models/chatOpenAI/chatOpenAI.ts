@@ -135,6 +135,7 @@ export const chatOpenAI: NodeType = {
         topP: numberInput(inputs.topP),
         frequencyPenalty: numberInput(inputs.frequencyPenalty),
         presencePenalty: numberInput(inputs.presencePenalty),
+        timeout: numberInput(inputs.timeout),
       }),
       streaming: booleanInput(inputs.streaming, true),
       allowImageUploads: booleanInput(inputs.allowImageUploads, false),

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { CHAT_TYPES, FEEDBACK_RATINGS, dateFilter, listFilter } from '@flowloom/shared';
 import type { Db } from '../../db/database.js';
-import { AppError } from '../../errors.js';
 import { can } from '../../http/access.js';
 import { caller } from '../../http/auth-hook.js';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.js';
-import type { AuthContext } from '../auth/auth.service.js';
 import type { ChatMessageRepository, ChatMessageRow } from './chat-message.repository.js';
+import { assertFlowInWorkspace } from './flow-scope.js';
 
 const JSON_COLUMNS = [
   'sourceDocuments',
@@ -21,7 +21,7 @@ const JSON_COLUMNS = [
 ] as const;
 
 /** Stored JSON columns come back parsed (FLOWISE_API.md §4.2 chatmessage). */
-function toWire(row: ChatMessageRow) {
+function toWire(row: ChatMessageRow & { feedback?: unknown }) {
   const out: Record<string, unknown> = { ...row };
   for (const column of JSON_COLUMNS) {
     const value = row[column];
@@ -36,26 +36,20 @@ function toWire(row: ChatMessageRow) {
   return out;
 }
 
-const chatTypes = z
-  .union([z.string(), z.array(z.string())])
-  .optional()
-  .transform((value) => {
-    if (value === undefined) return undefined;
-    const list = [value]
-      .flat()
-      .flatMap((v) => (v.trim().startsWith('[') ? (JSON.parse(v) as string[]) : [v]));
-    return list.filter(Boolean);
-  });
-
 const listQuery = z.object({
-  chatType: chatTypes,
-  order: z.enum(['ASC', 'DESC']).optional(),
+  chatType: listFilter('chatType', CHAT_TYPES),
+  order: z.enum(['ASC', 'DESC'], { message: 'order must be "ASC" or "DESC"' }).optional(),
   chatId: z.string().optional(),
   memoryType: z.string().optional(),
   sessionId: z.string().optional(),
   messageId: z.string().optional(),
-  startDate: z.string().optional(),
-  endDate: z.string().optional(),
+  startDate: dateFilter('startDate'),
+  endDate: dateFilter('endDate'),
+  feedback: z
+    .enum(['true', 'false'], { message: 'feedback must be "true" or "false"' })
+    .optional()
+    .transform((value) => value === 'true'),
+  feedbackType: listFilter('feedbackType', FEEDBACK_RATINGS),
   page: z.coerce.number().int().min(1).optional(),
   limit: z.coerce.number().int().min(1).max(1000).optional(),
 });
@@ -68,26 +62,21 @@ export function registerChatMessageRoutes(
   const tags = ['chatmessage'];
   const params = z.object({ chatflowid: z.string() });
 
-  async function assertFlowInWorkspace(ctx: AuthContext, chatflowid: string) {
-    const flow = await db
-      .selectFrom('chat_flow')
-      .select('id')
-      .where('id', '=', chatflowid)
-      .where('workspaceId', '=', ctx.workspaceId)
-      .executeTakeFirst();
-    if (!flow) throw new AppError('NOT_FOUND', `Chatflow ${chatflowid} not found`);
-  }
-
   app.get(
     '/api/v1/chatmessage/:chatflowid',
     {
       config: { access: can('chatflows:view', 'agentflows:view') },
-      schema: { tags, summary: 'Messages of a flow, filtered', params, querystring: listQuery },
+      schema: {
+        tags,
+        summary: "Messages of a flow, filtered; feedback=true adds each message's feedback",
+        params,
+        querystring: listQuery,
+      },
     },
     async (request) => {
-      await assertFlowInWorkspace(caller(request), request.params.chatflowid);
+      await assertFlowInWorkspace(db, caller(request), request.params.chatflowid);
       const q = request.query;
-      const rows = await messages.list({
+      const filter = {
         chatflowid: request.params.chatflowid,
         chatTypes: q.chatType,
         chatId: q.chatId,
@@ -99,8 +88,10 @@ export function registerChatMessageRoutes(
         order: q.order,
         ...(q.page !== undefined &&
           q.limit !== undefined && { offset: (q.page - 1) * q.limit, limit: q.limit }),
-      });
-      return rows.map(toWire);
+      };
+      // `feedbackType` only means something with `feedback=true`, as in Flowise.
+      if (q.feedback) return (await messages.listWithFeedback(filter, q.feedbackType)).map(toWire);
+      return (await messages.list(filter)).map(toWire);
     },
   );
 
@@ -123,7 +114,7 @@ export function registerChatMessageRoutes(
       },
     },
     async (request) => {
-      await assertFlowInWorkspace(caller(request), request.params.chatflowid);
+      await assertFlowInWorkspace(db, caller(request), request.params.chatflowid);
       const q = request.query;
       let query = db.deleteFrom('chat_message').where('chatflowid', '=', request.params.chatflowid);
       if (q.chatId) query = query.where('chatId', '=', q.chatId);

@@ -15,6 +15,7 @@ export function providerBaseUrlsFromEnv(env: NodeJS.ProcessEnv): Partial<Record<
     mistral: pick('MISTRAL_BASE_URL'),
     groq: pick('GROQ_BASE_URL'),
     ollama: pick('OLLAMA_BASE_URL'),
+    serpapi: pick('SERPAPI_BASE_URL'),
   };
 }
 

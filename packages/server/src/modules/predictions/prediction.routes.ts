@@ -1,3 +1,4 @@
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { predictionBody, type PredictionBody } from '@flowloom/shared';
@@ -5,7 +6,9 @@ import { AppError } from '../../errors.js';
 import { PUBLIC, can } from '../../http/access.js';
 import { caller } from '../../http/auth-hook.js';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.js';
-import type { Caller, PredictionService } from './prediction.service.js';
+import { originRefusal } from './flow-guards.js';
+import type { Caller, FlowRow, PredictionService } from './prediction.service.js';
+import { formToPredictionBody, rejectFilePart } from './multipart-body.js';
 import { openEventStream } from './sse.js';
 
 const idParams = z.object({ id: z.string() });
@@ -24,7 +27,7 @@ function wantsStream(body: PredictionBody): boolean {
 /** Answers JSON, or — when asked and the flow can stream — server-sent events (status 200 once open). */
 async function respond(
   service: PredictionService,
-  id: string,
+  id: string | FlowRow,
   body: PredictionBody,
   who: Caller,
   request: FastifyRequest,
@@ -52,12 +55,35 @@ async function respond(
   return reply;
 }
 
+/**
+ * The run API. Its routes live in their own plugin scope: only they accept `multipart/form-data`
+ * (Flowise's form variant of a prediction), every other route keeps refusing it.
+ */
 export function registerPredictionRoutes(
   root: FastifyInstance,
   { predictions }: { predictions: PredictionService },
 ) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+  void root.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      attachFieldsToBody: 'keyValues',
+      onFile: rejectFilePart,
+      limits: { fieldSize: root.initialConfig.bodyLimit, fields: 200 },
+    });
+    registerRoutes(scope, predictions);
+  });
+}
+
+/** A multipart prediction's fields become the JSON body they stand for, before validation. */
+async function formAsJson(request: FastifyRequest) {
+  if (request.isMultipart()) request.body = formToPredictionBody(request.body);
+  return Promise.resolve();
+}
+
+function registerRoutes(scope: FastifyInstance, predictions: PredictionService) {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
   const tags = ['prediction'];
+  // The flow each prediction request named, loaded once before its body is read.
+  const flows = new WeakMap<FastifyRequest, FlowRow>();
 
   app.post(
     '/api/v1/prediction/:id',
@@ -66,22 +92,44 @@ export function registerPredictionRoutes(
       schema: {
         tags,
         summary:
-          'Run a flow: JSON answer, or server-sent events with "streaming": true (a flow bound to an API key needs Authorization: Bearer <key>)',
+          'Run a flow: JSON answer, or server-sent events with "streaming": true (a flow bound to an API key needs Authorization: Bearer <key>); JSON or multipart/form-data fields',
         params: idParams,
         body: predictionBody,
       },
+      // The flow's rate limit turns requests away before their body is read (FLOWISE_API.md §1.1).
+      onRequest: async (request, reply) => {
+        const row = await predictions.load(request.params.id);
+        const refused = predictions.rateLimit(row, request.ip);
+        if (refused) {
+          return reply
+            .code(429)
+            .header('Retry-After', String(refused.retryAfter))
+            .type('text/plain; charset=utf-8')
+            .send(refused.message);
+        }
+        flows.set(request, row);
+      },
+      preValidation: formAsJson,
     },
-    (request, reply) =>
-      respond(
+    async (request, reply) => {
+      const row = flows.get(request) ?? request.params.id;
+      const refusal =
+        typeof row === 'string' ? undefined : originRefusal(row.chatbotConfig, request.headers.origin);
+      if (refusal) {
+        // A streaming client reads the body of a refused request as plain text (the embed shows it).
+        if (wantsStream(request.body)) return reply.code(403).type('text/plain; charset=utf-8').send(refusal);
+        throw new AppError('FORBIDDEN', refusal);
+      }
+      return respond(
         predictions,
-        request.params.id,
+        row,
         request.body,
         { kind: 'external', apiKey: bearer(request) },
         request,
         reply,
-      ),
+      );
+    },
   );
-
   app.post('/api/v1/prediction', { config: { access: PUBLIC }, schema: { hide: true } }, () => {
     throw new AppError(
       'PRECONDITION_FAILED',
@@ -99,6 +147,7 @@ export function registerPredictionRoutes(
         params: idParams,
         body: predictionBody,
       },
+      preValidation: formAsJson,
     },
     (request, reply) =>
       respond(

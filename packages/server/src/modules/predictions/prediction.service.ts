@@ -12,7 +12,9 @@ import {
   type NodeRegistry,
 } from '@flowloom/engine';
 import type { ChatTurn, FlowData, PredictionBody } from '@flowloom/shared';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { ChatFlowTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { Clock, Logger } from '../../runtime.js';
 import type { AuthContext } from '../auth/auth.service.js';
@@ -20,10 +22,17 @@ import type { ApiKeyService } from '../apikeys/apikey.service.js';
 import type { ChatMessageRepository } from '../chat-messages/chat-message.repository.js';
 import type { CredentialService } from '../credentials/credential.service.js';
 import { createEngineServices } from './engine-services.js';
+import { createRateLimiter, rateLimitOf } from './flow-guards.js';
 import type { EventStream } from './sse.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PLAN_CACHE_SIZE = 500;
+
+/** The settings of a flow the run API reads before running it (its flow JSON is read on demand). */
+export type FlowRow = Pick<
+  Selectable<ChatFlowTable>,
+  'id' | 'type' | 'workspaceId' | 'apikeyid' | 'apiConfig' | 'chatbotConfig' | 'updatedDate'
+>;
 
 export type Caller =
   { kind: 'external'; apiKey: string | undefined } | { kind: 'internal'; ctx: AuthContext };
@@ -55,15 +64,24 @@ function jsonOrNull(value: unknown): string | null {
 
 /** Runs flows for the prediction API and the web app's chat (FLOWISE_API.md §1, §3). */
 export function createPredictionService(deps: PredictionServiceDeps) {
-  const plans = new Map<string, FlowPlan>();
+  const plans = new Map<string, { flow: FlowData; plan: FlowPlan }>();
   const running = new Map<string, AbortController>();
+  const rateLimiter = createRateLimiter(deps.clock);
 
-  async function loadFlow(id: string) {
+  /** The flow's settings; its (large) flow JSON is read only when this version is not planned yet. */
+  async function loadFlow(id: string): Promise<FlowRow> {
     if (!UUID.test(id)) throw new AppError('BAD_REQUEST', 'Invalid Chatflow ID');
-    const row = await deps.db.selectFrom('chat_flow').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await deps.db
+      .selectFrom('chat_flow')
+      .select(['id', 'type', 'workspaceId', 'apikeyid', 'apiConfig', 'chatbotConfig', 'updatedDate'])
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!row) throw new AppError('NOT_FOUND', `Chatflow ${id} not found in the database!`);
     return row;
   }
+
+  /** Routes that already loaded the flow pass its row and save a query. */
+  const resolve = (target: string | FlowRow) => (typeof target === 'string' ? loadFlow(target) : target);
 
   function parseFlow(flowData: string): FlowData {
     try {
@@ -74,20 +92,24 @@ export function createPredictionService(deps: PredictionServiceDeps) {
     }
   }
 
-  /** Plans are pure functions of a saved flow version: cached by id and update time. */
-  function planFor(row: { id: string; updatedDate: string; flowData: string }): {
-    flow: FlowData;
-    plan: FlowPlan;
-  } {
-    const flow = parseFlow(row.flowData);
+  /** Plans are pure functions of a saved flow version: cached with the parsed flow by id and update time. */
+  async function planFor(row: {
+    id: string;
+    updatedDate: string;
+  }): Promise<{ flow: FlowData; plan: FlowPlan }> {
     const key = `${row.id}:${row.updatedDate}`;
-    let plan = plans.get(key);
-    if (!plan) {
-      plan = planChatflow(flow, deps.registry);
-      if (plans.size >= PLAN_CACHE_SIZE) plans.delete(plans.keys().next().value!);
-      plans.set(key, plan);
-    }
-    return { flow, plan };
+    const cached = plans.get(key);
+    if (cached) return cached;
+    const { flowData } = await deps.db
+      .selectFrom('chat_flow')
+      .select('flowData')
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    const flow = parseFlow(flowData);
+    const planned = { flow, plan: planChatflow(flow, deps.registry) };
+    if (plans.size >= PLAN_CACHE_SIZE) plans.delete(plans.keys().next().value!);
+    plans.set(key, planned);
+    return planned;
   }
 
   async function authorize(row: { apikeyid: string | null; workspaceId: string }, caller: Caller) {
@@ -134,16 +156,30 @@ export function createPredictionService(deps: PredictionServiceDeps) {
   }
 
   return {
+    /** The flow a prediction names: 400 for an id that is no UUID, 404 for an unknown one. */
+    load: loadFlow,
+
+    /**
+     * Counts a request of `client` against the flow's `apiConfig.rateLimit`: the refusal (message and
+     * seconds to wait) once over the limit, undefined while within it or when the flow sets none.
+     */
+    rateLimit(row: FlowRow, client: string): { message: string; retryAfter: number } | undefined {
+      const limit = rateLimitOf(row.apiConfig);
+      if (!limit) return undefined;
+      const retryAfter = rateLimiter.hit(row.id, client, limit);
+      return retryAfter === undefined ? undefined : { message: limit.limitMsg, retryAfter };
+    },
+
     /** Whether a streaming request to this flow gets server-sent events (FLOWISE_API.md §1.8). */
-    async isStreaming(id: string): Promise<boolean> {
-      const row = await loadFlow(id);
+    async isStreaming(target: string | FlowRow): Promise<boolean> {
+      const row = await resolve(target);
       if (row.type === 'AGENTFLOW' || row.type === 'MULTIAGENT') return true;
       try {
         const config = row.chatbotConfig
           ? (JSON.parse(row.chatbotConfig) as { postProcessing?: { enabled?: boolean } })
           : {};
         if (config.postProcessing?.enabled) return false;
-        return planFor(row).plan.streamable;
+        return (await planFor(row)).plan.streamable;
       } catch {
         return false;
       }
@@ -161,14 +197,14 @@ export function createPredictionService(deps: PredictionServiceDeps) {
      * answer ends the stream; otherwise the Flowise JSON answer is returned.
      */
     async predict(
-      flowId: string,
+      target: string | FlowRow,
       body: PredictionBody,
       caller: Caller,
       stream?: EventStream,
       signal?: AbortSignal,
     ): Promise<Record<string, unknown>> {
       const startedAt = deps.clock.now();
-      const row = await loadFlow(flowId);
+      const row = await resolve(target);
       await authorize(row, caller);
       if (row.type === 'AGENTFLOW') {
         throw new AppError('BAD_REQUEST', 'Agentflows (v2) cannot be run by this server version yet');
@@ -181,7 +217,12 @@ export function createPredictionService(deps: PredictionServiceDeps) {
       }
       const chatId = body.chatId ?? overrideConfig?.sessionId ?? randomUUID();
       const sessionId = (caller.kind === 'external' ? overrideConfig?.sessionId : undefined) ?? chatId;
-      const { flow, plan } = planFor(row);
+      const { flow, plan } = await planFor(row).catch((error: unknown) => {
+        // A flow that cannot run (unknown nodes, missing inputs) is the caller's to fix: 400.
+        throw error instanceof FlowValidationError
+          ? new AppError('BAD_REQUEST', error.message, { cause: error })
+          : error;
+      });
       const streaming = stream !== undefined && plan.streamable;
       const requestHistory = toHistory(body);
       const stored = await deps.messages.loadSession(row.id, sessionId);

@@ -1,0 +1,142 @@
+import { createOllama } from 'ollama-ai-provider-v2';
+import type { NodeContext, NodeType } from '@flowloom/engine';
+import {
+  booleanInput,
+  compactSettings,
+  numberInput,
+  stringInput,
+  type ChatModelHandle,
+} from '../../llm/chat-model.js';
+import { badgeIcon } from '../../utilities/icons.js';
+import { CHAT_MODEL_BASE_CLASSES, imageUploadInputs, streamingInput } from '../shared-inputs.js';
+
+/** What Flowise puts in the Base URL field of a new node. */
+export const OLLAMA_DEFAULT_URL = 'http://localhost:11434';
+
+/**
+ * The Ollama server to call. Every saved node carries Flowise's stock `http://localhost:11434`, so an
+ * operator default (`OLLAMA_BASE_URL`, e.g. a Docker host) replaces that stock value, while any URL the
+ * builder typed in wins.
+ */
+function ollamaBaseUrl(ctx: NodeContext): string {
+  const typed = stringInput(ctx.inputs.baseUrl)?.replace(/\/+$/, '');
+  const operator = ctx.run.services.providerBaseUrls.ollama?.replace(/\/+$/, '');
+  if (typed && typed !== OLLAMA_DEFAULT_URL) return typed;
+  return operator ?? typed ?? OLLAMA_DEFAULT_URL;
+}
+
+/** The provider has no keep-alive setting for chat, so it is added to each request body here. */
+function withKeepAlive(keepAlive: string): typeof fetch {
+  return (input, init) => {
+    if (typeof init?.body !== 'string') return fetch(input, init);
+    const body = JSON.parse(init.body) as Record<string, unknown>;
+    return fetch(input, { ...init, body: JSON.stringify({ ...body, keep_alive: keepAlive }) });
+  };
+}
+
+const number = (label: string, name: string, step: number, description: string) => ({
+  label,
+  name,
+  type: 'number',
+  step,
+  description,
+  optional: true,
+  additionalParams: true,
+});
+
+/** Chat with a model served by Ollama (`POST /api/chat`); no credential needed. */
+export const chatOllama: NodeType = {
+  icon: badgeIcon('Ol', '#1f1f1f'),
+  definition: {
+    label: 'ChatOllama',
+    name: 'chatOllama',
+    version: 5,
+    type: 'ChatOllama',
+    category: 'Chat Models',
+    baseClasses: ['ChatOllama', ...CHAT_MODEL_BASE_CLASSES],
+    description: 'Chat completion using open-source LLM on Ollama',
+    credential: {
+      label: 'Connect Credential',
+      name: 'credential',
+      type: 'credential',
+      credentialNames: ['ollamaApi'],
+      optional: true,
+      description: 'Only needed when Ollama sits behind a proxy that wants a bearer token',
+    },
+    inputs: [
+      { label: 'Cache', name: 'cache', type: 'BaseCache', optional: true },
+      { label: 'Base URL', name: 'baseUrl', type: 'string', default: OLLAMA_DEFAULT_URL },
+      { label: 'Model Name', name: 'modelName', type: 'string', placeholder: 'llama3.2' },
+      { label: 'Temperature', name: 'temperature', type: 'number', step: 0.1, default: 0.9, optional: true },
+      {
+        ...imageUploadInputs[0]!,
+        description: 'Allow image uploads for multimodal models, e.g. llama3.2-vision',
+      },
+      streamingInput,
+      {
+        label: 'Keep Alive',
+        name: 'keepAlive',
+        type: 'string',
+        description: 'How long the model stays loaded, as a duration such as "10m" or "24h"',
+        default: '5m',
+        optional: true,
+        additionalParams: true,
+      },
+      number('Top P', 'topP', 0.1, 'Works together with Top K; higher gives more diverse text (default 0.9)'),
+      number('Top K', 'topK', 1, 'Lower values give more conservative answers (default 40)'),
+      number('Context Window Size', 'numCtx', 1, 'Tokens of context the model sees (default 2048)'),
+      number('Repeat Last N', 'repeatLastN', 1, 'How far back to look to prevent repetition (default 64)'),
+      number('Repeat Penalty', 'repeatPenalty', 0.1, 'How strongly to penalise repetition (default 1.1)'),
+      {
+        label: 'Stop Sequence',
+        name: 'stop',
+        type: 'string',
+        rows: 4,
+        placeholder: 'AI assistant:',
+        description: 'Stop sequences, separated by commas',
+        optional: true,
+        additionalParams: true,
+      },
+    ],
+  },
+  async init(ctx): Promise<ChatModelHandle> {
+    const { inputs } = ctx;
+    const credential = await ctx.credential();
+    const modelName = stringInput(inputs.modelName);
+    if (!modelName) throw new Error('Model Name is required, e.g. llama3.2');
+    const apiKey = stringInput(credential.ollamaApiKey);
+    const keepAlive = stringInput(inputs.keepAlive);
+    const provider = createOllama({
+      baseURL: `${ollamaBaseUrl(ctx)}/api`,
+      ...(apiKey && { headers: { Authorization: `Bearer ${apiKey}` } }),
+      ...(keepAlive && { fetch: withKeepAlive(keepAlive) }),
+    });
+    const stop = stringInput(inputs.stop)
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    // Ollama reads sampling options from `options`; the provider only forwards what is set there.
+    const options: Record<string, number | string[]> = {};
+    const put = (key: string, value: number | string[] | undefined) => {
+      if (value !== undefined) options[key] = value;
+    };
+    put('temperature', numberInput(inputs.temperature));
+    put('top_p', numberInput(inputs.topP));
+    put('top_k', numberInput(inputs.topK));
+    put('num_ctx', numberInput(inputs.numCtx));
+    put('repeat_last_n', numberInput(inputs.repeatLastN));
+    put('repeat_penalty', numberInput(inputs.repeatPenalty));
+    if (stop?.length) put('stop', stop);
+    return {
+      kind: 'chatModel',
+      label: ctx.node.label,
+      provider: 'Ollama',
+      modelName,
+      model: provider.chat(modelName),
+      settings: compactSettings({ temperature: numberInput(inputs.temperature) }),
+      providerOptions: { ollama: { options } },
+      streaming: booleanInput(inputs.streaming, true),
+      allowImageUploads: booleanInput(inputs.allowImageUploads, false),
+    };
+  },
+};

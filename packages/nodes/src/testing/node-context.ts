@@ -1,0 +1,44 @@
+import {
+  createTestEngine,
+  type EngineServices,
+  type NodeContext,
+  type NodeType,
+  type RunContext,
+} from '@flowloom/engine';
+import { buildFlow } from './flow-builder.js';
+
+export interface NodeContextOptions {
+  inputs?: Record<string, unknown>;
+  /** Decrypted credential fields the node sees. */
+  credential?: Record<string, unknown>;
+  services?: Partial<EngineServices>;
+  run?: Partial<Omit<RunContext, 'services'>>;
+}
+
+/**
+ * The context the engine would hand one node (defaults filled in), for testing a node that is not
+ * an ending node, such as a tool or an output parser, on its own.
+ */
+export function nodeContext(type: NodeType, options: NodeContextOptions = {}): NodeContext {
+  const { services } = createTestEngine({ nodes: [type], services: options.services });
+  const node = buildFlow([{ id: `${type.definition.name}_0`, type, inputs: options.inputs }]).nodes[0]!;
+  return {
+    node: node.data,
+    inputs: node.data.inputs,
+    outputName: undefined,
+    credential: () => Promise.resolve(options.credential ?? {}),
+    run: {
+      flowId: 'test-flow',
+      chatId: 'test-chat',
+      sessionId: 'test-chat',
+      question: '',
+      history: [],
+      streaming: false,
+      emit: () => {},
+      signal: new AbortController().signal,
+      vars: {},
+      ...options.run,
+      services,
+    },
+  };
+}

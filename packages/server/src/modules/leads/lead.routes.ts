@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { createLeadBody } from '@flowloom/shared';
+import { PUBLIC, can } from '../../http/access.js';
+import { caller } from '../../http/auth-hook.js';
+import type { ZodTypeProvider } from '../../http/zod-type-provider.js';
+import type { LeadService } from './lead.service.js';
+
+export function registerLeadRoutes(root: FastifyInstance, { leads }: { leads: LeadService }) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const tags = ['leads'];
+
+  app.post(
+    '/api/v1/leads',
+    {
+      config: { access: PUBLIC },
+      schema: { tags, summary: 'Save the contact details a chat visitor left', body: createLeadBody },
+    },
+    (request) => leads.create(request.body),
+  );
+
+  app.get(
+    '/api/v1/leads/:chatflowid',
+    {
+      config: { access: can('chatflows:view', 'agentflows:view') },
+      schema: {
+        tags,
+        summary: 'Leads collected by a flow, oldest first',
+        params: z.object({ chatflowid: z.string().min(1) }),
+      },
+    },
+    (request) => leads.list(caller(request), request.params.chatflowid),
+  );
+}

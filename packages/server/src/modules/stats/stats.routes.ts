@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { statsQuery, type ChatflowStats } from '@flowloom/shared';
+import type { Db } from '../../db/database.js';
+import { can } from '../../http/access.js';
+import { caller } from '../../http/auth-hook.js';
+import type { ZodTypeProvider } from '../../http/zod-type-provider.js';
+import type { ChatMessageRepository } from '../chat-messages/chat-message.repository.js';
+import { assertFlowInWorkspace } from '../chat-messages/flow-scope.js';
+
+/** `GET /stats/:chatflowid`: the counts above a flow's message list (FLOWISE_API.md §4.2). */
+export function registerStatsRoutes(
+  root: FastifyInstance,
+  { db, messages }: { db: Db; messages: ChatMessageRepository },
+) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/api/v1/stats/:chatflowid',
+    {
+      config: { access: can('chatflows:view', 'agentflows:view') },
+      schema: {
+        tags: ['chatmessage'],
+        summary:
+          'Messages, sessions and feedback of a flow; filters chatType, startDate, endDate, feedbackType',
+        params: z.object({ chatflowid: z.string().min(1) }),
+        querystring: statsQuery,
+      },
+    },
+    async (request): Promise<ChatflowStats> => {
+      const { chatflowid } = request.params;
+      await assertFlowInWorkspace(db, caller(request), chatflowid);
+      const q = request.query;
+      return messages.stats(
+        { chatflowid, chatTypes: q.chatType, startDate: q.startDate, endDate: q.endDate },
+        q.feedbackType,
+      );
+    },
+  );
+}

@@ -91,12 +91,18 @@ export async function prediction(report, { runs = Number(process.env.BENCH_RUNS 
     );
     report('server CPU per run', `${fmt(cpuPerRun, 3)} ms`, 'target <= 0.7 ms');
 
-    // Memory over many runs: RSS is sampled after the whole batch (each run also stores two messages).
-    const seconds = Math.max(5, Math.ceil(runs / Math.max(run.rps, 1)));
-    const long = await load({ url: predictUrl, method: 'POST', body, headers, seconds });
+    // Memory over many runs (each run also stores two messages): RSS sampled after each quarter.
+    const seconds = Math.max(8, Math.ceil(runs / Math.max(run.rps, 1)));
+    const samples = [rssBefore];
+    let total = run.requests;
+    for (let quarter = 0; quarter < 4; quarter++) {
+      const part = await load({ url: predictUrl, method: 'POST', body, headers, seconds: seconds / 4 });
+      total += part.requests;
+      samples.push(rssMb(server.pid));
+    }
     report(
-      `RSS before / after ${long.requests + run.requests} more runs`,
-      `${fmt(rssBefore)} → ${fmt(rssMb(server.pid))} MB`,
+      `RSS over ${total} runs (start, then after each quarter)`,
+      `${samples.map((m) => fmt(m, 0)).join(' → ')} MB`,
       'target: flat',
     );
 

@@ -257,3 +257,10 @@ describe('running a chatflow', () => {
     await expect(pending).rejects.toBeInstanceOf(RunAbortedError);
   });
 });
+
+describe('planning', () => {
+  it('knows whether a flow reads the session history', async () => {
+    expect((await engine.run(flow(), { question: 'x' })).plan.usesHistory).toBe(false);
+    expect((await engine.run(flow({ template: 'Earlier: {{chat_history}}' }), { question: 'x' })).plan.usesHistory).toBe(true);
+  });
+});

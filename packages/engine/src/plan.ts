@@ -24,6 +24,8 @@ export interface FlowPlan {
   memoryType: string | undefined;
   /** The client may receive tokens (FLOWISE_API.md §1.8). */
   streamable: boolean;
+  /** Some node reads the session's past turns (a memory node, or a chat-history reference). */
+  usesHistory: boolean;
 }
 
 export function isStickyNote(node: FlowNode): boolean {
@@ -190,5 +192,15 @@ export function planChatflow(flow: FlowData, registry: NodeRegistry): FlowPlan {
       .filter((n) => n.data.category === 'Chat Models' || n.data.category === 'LLMs')
       .every((n) => n.data.inputs?.streaming !== false);
 
-  return { nodes: byId, order, endingNodeId: ending.id, memoryType: memory?.data.label, streamable };
+  const usesHistory =
+    memory !== undefined ||
+    used.some((n) => /chat_history|chatHistory/.test(JSON.stringify(n.data.inputs ?? {})));
+  return {
+    nodes: byId,
+    order,
+    endingNodeId: ending.id,
+    memoryType: memory?.data.label,
+    streamable,
+    usesHistory,
+  };
 }

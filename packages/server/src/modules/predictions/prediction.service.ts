@@ -225,7 +225,8 @@ export function createPredictionService(deps: PredictionServiceDeps) {
       });
       const streaming = stream !== undefined && plan.streamable;
       const requestHistory = toHistory(body);
-      const stored = await deps.messages.loadSession(row.id, sessionId);
+      // Past turns are read only for flows that use them (memory, {{chat_history}}).
+      const stored = plan.usesHistory ? await deps.messages.loadSession(row.id, sessionId) : [];
       const apiMessageId = randomUUID();
       const controller = new AbortController();
       signal?.addEventListener('abort', () => controller.abort(), { once: true });

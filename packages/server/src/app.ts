@@ -3,11 +3,14 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { createNodeRegistry, credentialDefinitions, getCredentialDefinition } from '@flowloom/nodes';
-import type { CodeSandbox, GuardedFetch } from '@flowloom/engine';
+import type { AgentflowRegistry, CodeSandbox, GuardedFetch } from '@flowloom/engine';
 import type { Config } from './config.js';
 import { createChatMessageRepository } from './modules/chat-messages/chat-message.repository.js';
 import { registerChatMessageRoutes } from './modules/chat-messages/chat-message.routes.js';
 import { registerNodeRoutes } from './modules/nodes/node.routes.js';
+import { createExecutionRepository } from './modules/executions/execution.repository.js';
+import { registerExecutionRoutes } from './modules/executions/execution.routes.js';
+import { createAgentflowPredictor } from './modules/predictions/agentflow-prediction.js';
 import { providerBaseUrlsFromEnv } from './modules/predictions/engine-services.js';
 import { registerPredictionRoutes } from './modules/predictions/prediction.routes.js';
 import { createPredictionService } from './modules/predictions/prediction.service.js';
@@ -55,6 +58,8 @@ export interface AppOptions {
   database?: OpenedDatabase;
   clock?: Clock;
   mailer?: Mailer;
+  /** Agentflow (v2) node types; tests inject their own. */
+  agentflowRegistry?: AgentflowRegistry;
   /** Outbound HTTP for flows (defaults to the address-guarded client). */
   http?: GuardedFetch;
   /** Sandbox for user code (defaults to QuickJS). */
@@ -153,7 +158,17 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const registry = createNodeRegistry();
   const messages = createChatMessageRepository(database.db);
   registerNodeRoutes(app, { registry, db: database.db, credentials });
+  const executions = createExecutionRepository(database.db);
+  registerExecutionRoutes(app, { executions });
+  const agentflows = createAgentflowPredictor({
+    registry: options.agentflowRegistry ?? new Map(),
+    executions,
+    messages,
+    clock,
+    logger: app.log,
+  });
   const predictions = createPredictionService({
+    agentflows,
     db: database.db,
     registry,
     credentials,

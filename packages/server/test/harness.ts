@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import pg from 'pg';
 import pino from 'pino';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { createApp } from '../src/app.js';
+import { createApp, type AppOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type OpenedDatabase } from '../src/db/database.js';
 import { loggerOptions } from '../src/http/log-redaction.js';
@@ -64,7 +64,12 @@ export interface TestServer {
 }
 
 export async function startTestServer(
-  options: { engine?: 'sqlite' | 'postgres'; env?: Record<string, string>; clock?: { now(): Date } } = {},
+  options: {
+    engine?: 'sqlite' | 'postgres';
+    env?: Record<string, string>;
+    clock?: { now(): Date };
+    app?: Partial<Pick<AppOptions, 'agentflowRegistry'>>;
+  } = {},
 ): Promise<TestServer> {
   const home = mkdtempSync(join(tmpdir(), 'flowloom-home-'));
   const db = await freshDatabase(options.engine ?? 'sqlite');
@@ -90,6 +95,7 @@ export async function startTestServer(
     config,
     database,
     env: { ...process.env, ...options.env },
+    ...options.app,
     logger: pino(loggerOptions('debug'), sink),
     ...(mailer && { mailer }),
     ...(options.clock && { clock: options.clock }),

@@ -105,6 +105,15 @@ export function createChatMessageRepository(db: Db) {
         content: r.content,
       }));
     },
+    /** A resumed run answers the pending human-input action: it leaves the earlier message. */
+    clearPendingAction: (chatflowid: string, sessionId: string) =>
+      db
+        .updateTable('chat_message')
+        .set({ action: null })
+        .where('chatflowid', '=', chatflowid)
+        .where('sessionId', '=', sessionId)
+        .where('action', 'is not', null)
+        .execute(),
     /** Both messages of one exchange, together or not at all. */
     insertExchange: (rows: Insertable<ChatMessageTable>[]) =>
       db.transaction().execute(async (trx) => {

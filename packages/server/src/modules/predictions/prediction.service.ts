@@ -21,6 +21,7 @@ import type { AuthContext } from '../auth/auth.service.js';
 import type { ApiKeyService } from '../apikeys/apikey.service.js';
 import type { ChatMessageRepository } from '../chat-messages/chat-message.repository.js';
 import type { CredentialService } from '../credentials/credential.service.js';
+import type { AgentflowPredictor } from './agentflow-prediction.js';
 import { createEngineServices } from './engine-services.js';
 import { createRateLimiter, rateLimitOf } from './flow-guards.js';
 import type { EventStream } from './sse.js';
@@ -38,6 +39,8 @@ export type Caller =
   { kind: 'external'; apiKey: string | undefined } | { kind: 'internal'; ctx: AuthContext };
 
 export interface PredictionServiceDeps {
+  /** Runs agentflow (v2) flows. */
+  agentflows: AgentflowPredictor;
   db: Db;
   registry: NodeRegistry;
   credentials: CredentialService;
@@ -155,6 +158,73 @@ export function createPredictionService(deps: PredictionServiceDeps) {
       .join('\n');
   }
 
+  const agentflowFlows = new Map<string, FlowData>();
+  /** The parsed flow of an agentflow version (cached like chatflow plans). */
+  async function agentflowFor(row: { id: string; updatedDate: string }): Promise<FlowData> {
+    const key = `${row.id}:${row.updatedDate}`;
+    const cached = agentflowFlows.get(key);
+    if (cached) return cached;
+    const { flowData } = await deps.db
+      .selectFrom('chat_flow')
+      .select('flowData')
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    const flow = parseFlow(flowData);
+    if (agentflowFlows.size >= PLAN_CACHE_SIZE) agentflowFlows.delete(agentflowFlows.keys().next().value!);
+    agentflowFlows.set(key, flow);
+    return flow;
+  }
+
+  async function runAgentflowPrediction(
+    row: FlowRow,
+    body: PredictionBody,
+    caller: Caller,
+    chatId: string,
+    sessionId: string,
+    stream: EventStream | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<Record<string, unknown>> {
+    const controller = new AbortController();
+    signal?.addEventListener('abort', () => controller.abort(), { once: true });
+    const runKey = `${row.id}_${chatId}`;
+    running.set(runKey, controller);
+    try {
+      const stored = await deps.messages.loadSession(row.id, sessionId);
+      return await deps.agentflows.run({
+        row,
+        flow: await agentflowFor(row),
+        body,
+        chatType: caller.kind === 'external' ? 'EXTERNAL' : 'INTERNAL',
+        chatId,
+        sessionId,
+        history: [...toHistory(body), ...stored],
+        vars: await workspaceVars(row.workspaceId),
+        overrideConfig: caller.kind === 'external' ? body.overrideConfig : undefined,
+        services: createEngineServices({
+          db: deps.db,
+          workspaceId: row.workspaceId,
+          credentials: deps.credentials,
+          messages: deps.messages,
+          http: deps.http,
+          sandbox: deps.sandbox,
+          providerBaseUrls: deps.providerBaseUrls,
+          logger: deps.logger,
+          now: () => deps.clock.now(),
+        }),
+        signal: controller.signal,
+        stream,
+      });
+    } catch (error) {
+      if (error instanceof RunAbortedError) {
+        stream?.send('abort', '[DONE]');
+        throw new AppError('CONFLICT', 'Flow execution was cancelled', { cause: error });
+      }
+      throw error;
+    } finally {
+      running.delete(runKey);
+    }
+  }
+
   return {
     /** The flow a prediction names: 400 for an id that is no UUID, 404 for an unknown one. */
     load: loadFlow,
@@ -206,9 +276,6 @@ export function createPredictionService(deps: PredictionServiceDeps) {
       const startedAt = deps.clock.now();
       const row = await resolve(target);
       await authorize(row, caller);
-      if (row.type === 'AGENTFLOW') {
-        throw new AppError('BAD_REQUEST', 'Agentflows (v2) cannot be run by this server version yet');
-      }
       if (body.form && body.question)
         throw new AppError('BAD_REQUEST', 'Question and form cannot be provided at the same time');
       const overrideConfig = body.overrideConfig;
@@ -217,6 +284,8 @@ export function createPredictionService(deps: PredictionServiceDeps) {
       }
       const chatId = body.chatId ?? overrideConfig?.sessionId ?? randomUUID();
       const sessionId = (caller.kind === 'external' ? overrideConfig?.sessionId : undefined) ?? chatId;
+      if (row.type === 'AGENTFLOW')
+        return runAgentflowPrediction(row, body, caller, chatId, sessionId, stream, signal);
       const { flow, plan } = await planFor(row).catch((error: unknown) => {
         // A flow that cannot run (unknown nodes, missing inputs) is the caller's to fix: 400.
         throw error instanceof FlowValidationError

@@ -261,6 +261,8 @@ describe('running a chatflow', () => {
 describe('planning', () => {
   it('knows whether a flow reads the session history', async () => {
     expect((await engine.run(flow(), { question: 'x' })).plan.usesHistory).toBe(false);
-    expect((await engine.run(flow({ template: 'Earlier: {{chat_history}}' }), { question: 'x' })).plan.usesHistory).toBe(true);
+    expect(
+      (await engine.run(flow({ template: 'Earlier: {{chat_history}}' }), { question: 'x' })).plan.usesHistory,
+    ).toBe(true);
   });
 });

@@ -308,6 +308,8 @@ test('a feature-flagged route goes to /unauthorized in open source', async () =>
   // Unflagged areas stay open.
   await page.goto('/executions');
   await expect(page).toHaveURL(/\/executions$/);
+  await expect(pageHeading(page, 'Agent Executions')).toBeVisible();
+  await page.goto('/assistants');
   await expect(page.getByTestId('coming-soon')).toContainText('Coming in a later release');
 });
 

@@ -7,3 +7,4 @@ export type { ModerationHandle } from './moderation/moderation.js';
 export { createQuickJsSandbox, type QuickJsSandboxOptions } from './sandbox/quickjs.js';
 export { evaluateArithmetic } from './tools/calculator/arithmetic.js';
 export { parseZodDsl, ZodDslError } from './output-parsers/zod-dsl.js';
+export { agentflowNodes, createAgentflowRegistry } from './agentflow/registry.js';

@@ -2,7 +2,12 @@ import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { createNodeRegistry, credentialDefinitions, getCredentialDefinition } from '@flowloom/nodes';
+import {
+  createAgentflowRegistry,
+  createNodeRegistry,
+  credentialDefinitions,
+  getCredentialDefinition,
+} from '@flowloom/nodes';
 import type { AgentflowRegistry, CodeSandbox, GuardedFetch } from '@flowloom/engine';
 import type { Config } from './config.js';
 import { createChatMessageRepository } from './modules/chat-messages/chat-message.repository.js';
@@ -157,11 +162,12 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerResourceRoutes(app, { db: database.db, clock });
   const registry = createNodeRegistry();
   const messages = createChatMessageRepository(database.db);
-  registerNodeRoutes(app, { registry, db: database.db, credentials });
+  const agentflowRegistry = options.agentflowRegistry ?? createAgentflowRegistry();
+  registerNodeRoutes(app, { registry, agentflowRegistry, db: database.db, credentials });
   const executions = createExecutionRepository(database.db);
   registerExecutionRoutes(app, { executions });
   const agentflows = createAgentflowPredictor({
-    registry: options.agentflowRegistry ?? new Map(),
+    registry: agentflowRegistry,
     executions,
     messages,
     clock,

@@ -2,7 +2,8 @@ import type { NodeParam } from './node-params.js';
 
 /** An output anchor of a node in a flow (Flowise shape). */
 export interface OutputAnchor {
-  id: string;
+  /** Absent on a multi-output anchor (its options carry the ids). */
+  id?: string;
   name: string;
   label: string;
   description?: string;

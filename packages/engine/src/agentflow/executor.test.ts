@@ -433,6 +433,30 @@ describe('the agentflow executor', () => {
       expect(resumed.executionData[2]!.data.output!.conditions![0]!.isFulfilled).toBe(true);
       expect(resumed.text).toBe('approved');
     });
+    it('lets the resumed node read its own stopped entry (its checkpoint) before replacing it', async () => {
+      let sawCheckpoint = false;
+      const checking: AgentflowNodeType = {
+        ...humanInput,
+        run(ctx) {
+          if (ctx.humanInput)
+            sawCheckpoint = ctx.executionData.some((e) => e.nodeId === ctx.node.id && e.status === 'STOPPED');
+          return humanInput.run(ctx);
+        },
+      };
+      registry.set('humanInputAgentflow', checking);
+      try {
+        const first = await run(flow);
+        const resumed = await run(flow, {
+          resume: { executionData: first.executionData, humanInput: { type: 'proceed' } },
+        });
+        expect(sawCheckpoint).toBe(true);
+        expect(resumed.executionData.filter((e) => e.nodeId === 'human').map((e) => e.status)).toEqual([
+          'FINISHED',
+        ]);
+      } finally {
+        registry.set('humanInputAgentflow', humanInput);
+      }
+    });
     it('on reject with feedback loops back, and pauses again; the stopped node is found without startNodeId', async () => {
       const first = await run(flow);
       const rejected = await run(flow, {

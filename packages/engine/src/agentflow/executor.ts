@@ -162,7 +162,11 @@ export async function runAgentflow(
     return out;
   }
 
-  function record(entry: ExecutedEntry, isTop: boolean) {
+  function record(entry: ExecutedEntry, isTop: boolean, replaceEarlier = false) {
+    if (replaceEarlier) {
+      for (let i = executionData.length - 1; i >= 0; i--)
+        if (executionData[i]!.nodeId === entry.nodeId) executionData.splice(i, 1);
+    }
     executionData.push(entry);
     request.emit('nextAgentFlow', {
       nodeId: entry.nodeId,
@@ -206,11 +210,9 @@ export async function runAgentflow(
         pendingHumanInput && walkOptions.isTop && (pendingHumanInput.startNodeId ?? nodeId) === nodeId
           ? pendingHumanInput
           : undefined;
-      if (resumeHere) {
-        for (let i = executionData.length - 1; i >= 0; i--)
-          if (executionData[i]!.nodeId === nodeId) executionData.splice(i, 1);
-        pendingHumanInput = undefined;
-      }
+      // The node's earlier entries (its STOPPED checkpoint) stay readable while it runs and are
+      // replaced by the entry of this run.
+      if (resumeHere) pendingHumanInput = undefined;
       const children = graph.children.get(nodeId) ?? [];
       const isLastNode =
         walkOptions.isTop && (children.length === 0 || (node.data.name === HUMAN_INPUT && !resumeHere));
@@ -279,6 +281,7 @@ export async function runAgentflow(
             },
           },
           walkOptions.isTop,
+          resumeHere !== undefined,
         );
         if (aborted) throw new RunAbortedError();
         throw new NodeExecutionError({ nodeId, label: node.data.label, cause: error });
@@ -305,6 +308,7 @@ export async function runAgentflow(
             data: { ...result, output: { ...result.output, humanInputAction: action }, state },
           },
           walkOptions.isTop,
+          resumeHere !== undefined,
         );
         return { action, runtimeHistory };
       }
@@ -385,6 +389,7 @@ export async function runAgentflow(
           data: { ...result, state, ...iterationFields },
         },
         walkOptions.isTop,
+        resumeHere !== undefined,
       );
       if (loopTarget) {
         // A loop re-enters its target directly, without waiting for anything.

@@ -108,11 +108,12 @@ describe('isParamVisible', () => {
     expect(isParamVisible(param, {})).toBe(false);
   });
 
-  it('hides a parameter only when every hide condition matches', () => {
+  it('hides a parameter when any one hide condition matches, as Flowise does', () => {
     const param = { hide: { mode: 'simple', advanced: false } };
     expect(isParamVisible(param, { mode: 'simple', advanced: false })).toBe(false);
-    expect(isParamVisible(param, { mode: 'simple', advanced: true })).toBe(true);
-    expect(isParamVisible(param, { mode: 'full', advanced: false })).toBe(true);
+    expect(isParamVisible(param, { mode: 'simple', advanced: true })).toBe(false);
+    expect(isParamVisible(param, { mode: 'full', advanced: false })).toBe(false);
+    expect(isParamVisible(param, { mode: 'full', advanced: true })).toBe(true);
   });
 
   it('hides a parameter whose show rules match but whose hide rules also match', () => {

@@ -59,21 +59,15 @@ function matchesString(expected: string, actual: unknown): boolean {
 
 /**
  * Whether a parameter is visible for the current input values: every `show` condition must
- * match, and it is hidden when every `hide` condition matches. An empty `hide` map hides nothing
- * (rather than hiding vacuously). Missing values are not replaced by defaults: pass values that
+ * match, and any one matching `hide` condition hides it (Flowise checks hide keys one by one, and
+ * imported flows rely on that). An empty `hide` map hides nothing. Missing values are not replaced by defaults: pass values that
  * already include them.
  */
 export function isParamVisible(param: DisplayRules, values: Record<string, unknown>): boolean {
   const show = Object.entries(param.show ?? {});
   if (!show.every(([path, expected]) => matchesCondition(expected, readPath(values, path)))) return false;
   const hide = Object.entries(param.hide ?? {});
-  if (
-    hide.length > 0 &&
-    hide.every(([path, expected]) => matchesCondition(expected, readPath(values, path)))
-  ) {
-    return false;
-  }
-  return true;
+  return !hide.some(([path, expected]) => matchesCondition(expected, readPath(values, path)));
 }
 
 /** The parameters of `params` that {@link isParamVisible} shows, in their original order. */

@@ -10,6 +10,8 @@ const ToolsPage = lazyPage(() => import('../features/tools/ToolsPage'));
 const UserProfilePage = lazyPage(() => import('../features/auth/pages/UserProfilePage'));
 const ComingSoonPage = lazyPage(() => import('../features/coming-soon/ComingSoonPage'));
 const CanvasPage = lazyPage(() => import('../features/canvas/CanvasPage'));
+const ExecutionsPage = lazyPage(() => import('../features/executions/ExecutionsPage'));
+const PublicExecutionPage = lazyPage(() => import('../features/executions/PublicExecutionPage'));
 const LoginPage = lazyPage(() => import('../features/auth/pages/LoginPage'));
 const RegisterPage = lazyPage(() => import('../features/auth/pages/RegisterPage'));
 const ForgotPasswordPage = lazyPage(() => import('../features/auth/pages/ForgotPasswordPage'));
@@ -35,7 +37,7 @@ export const mainRoutes: AppRoute[] = [
   { path: '/', permission: 'chatflows:view', element: <FlowListPage type="CHATFLOW" /> },
   { path: '/chatflows', permission: 'chatflows:view', element: <FlowListPage type="CHATFLOW" /> },
   { path: '/agentflows', permission: 'agentflows:view', element: <FlowListPage type="AGENTFLOW" /> },
-  { path: '/executions', permission: 'executions:view', element: <ComingSoonPage area="executions" /> },
+  { path: '/executions', permission: 'executions:view', element: <ExecutionsPage /> },
   { path: '/marketplaces', permission: TEMPLATES, element: <ComingSoonPage area="marketplaces" /> },
   { path: '/apikey', permission: 'apikeys:view', element: <ApiKeysPage /> },
   { path: '/tools', permission: 'tools:view', element: <ToolsPage /> },
@@ -158,7 +160,7 @@ export const canvasRoutes: AppRoute[] = [
 /** Public routes: no sign-in. */
 export const publicRoutes: AppRoute[] = [
   { path: '/chatbot/:id', element: <ComingSoonPage area="chatbot" /> },
-  { path: '/execution/:id', element: <ComingSoonPage area="execution" /> },
+  { path: '/execution/:id', element: <PublicExecutionPage /> },
 ];
 
 /** Auth layout (centered): sign-in, first run and status screens. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { NodeRegistry, NodeType } from '@flowloom/engine';
+import type { AgentflowRegistry, NodeRegistry, NodeType } from '@flowloom/engine';
 import type { FlowNodeData, NodeDefinition } from '@flowloom/shared';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
@@ -11,7 +11,7 @@ import type { CredentialService } from '../credentials/credential.service.js';
 
 const VIEW = can('chatflows:view', 'agentflows:view');
 
-export function describeNode(type: NodeType): NodeDefinition {
+export function describeNode(type: Pick<NodeType, 'definition'>): NodeDefinition {
   return { ...type.definition, icon: `/api/v1/node-icon/${type.definition.name}` };
 }
 
@@ -24,14 +24,26 @@ const loadMethodBody = z.object({
 /** The node catalogue the canvas shows (`GET /nodes`), icons, and async option loaders. */
 export function registerNodeRoutes(
   root: FastifyInstance,
-  { registry, db, credentials }: { registry: NodeRegistry; db: Db; credentials: CredentialService },
+  {
+    registry,
+    agentflowRegistry,
+    db,
+    credentials,
+  }: { registry: NodeRegistry; agentflowRegistry: AgentflowRegistry; db: Db; credentials: CredentialService },
 ) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['nodes'];
-  const catalogue = [...registry.values()].map(describeNode);
+  // One catalogue: chatflow nodes, then the agentflow (v2) nodes (category "Agent Flows").
+  const catalogue = [...registry.values(), ...agentflowRegistry.values()].map(describeNode);
 
   function find(name: string): NodeType {
     const type = registry.get(name);
+    if (!type) throw new AppError('NOT_FOUND', `Node ${name} not found`);
+    return type;
+  }
+
+  function findAny(name: string): Pick<NodeType, 'definition' | 'icon'> {
+    const type = registry.get(name) ?? agentflowRegistry.get(name);
     if (!type) throw new AppError('NOT_FOUND', `Node ${name} not found`);
     return type;
   }
@@ -48,7 +60,7 @@ export function registerNodeRoutes(
       config: { access: VIEW },
       schema: { tags, summary: 'One node type', params: z.object({ name: z.string() }) },
     },
-    (request) => describeNode(find(request.params.name)),
+    (request) => describeNode(findAny(request.params.name)),
   );
 
   app.get(
@@ -70,7 +82,7 @@ export function registerNodeRoutes(
       reply
         .type('image/svg+xml')
         .header('Cache-Control', 'public, max-age=86400')
-        .send(find(request.params.name).icon),
+        .send(findAny(request.params.name).icon),
   );
 
   app.post(

@@ -1,59 +1,25 @@
-import AppBar from '@mui/material/AppBar';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { useNavigate, useParams } from 'react-router';
-import ComingSoonPage from '../coming-soon/ComingSoonPage';
+import { ReactFlowProvider } from '@xyflow/react';
+import { lazy, Suspense } from 'react';
+import type { CanvasKind } from './CanvasPlaceholder';
+import { ChatflowEditor } from './editor/ChatflowEditor';
 
-const KINDS = {
-  chatflow: { back: '/chatflows', area: 'chatflowCanvas', label: 'Chatflow' },
-  agentflow: { back: '/agentflows', area: 'agentCanvas', label: 'Agentflow' },
-  agentflowV2: { back: '/agentflows', area: 'agentCanvas', label: 'Agentflow' },
-  template: { back: '/marketplaces', area: 'marketplaces', label: 'Template' },
-  templateV2: { back: '/marketplaces', area: 'marketplaces', label: 'Template' },
-} as const;
+// Agentflow and template canvases are placeholders; their code stays out of the editor's chunk.
+const CanvasPlaceholder = lazy(() =>
+  import('./CanvasPlaceholder').then((module) => ({ default: module.CanvasPlaceholder })),
+);
 
-/** Canvas route placeholder: the canvas editor arrives in a later release. */
-export default function CanvasPage({ kind }: { kind: keyof typeof KINDS }) {
-  const navigate = useNavigate();
-  const { id } = useParams();
-  const { back, area, label } = KINDS[kind];
+/** The canvas routes (lazy-loaded chunk): the chatflow editor; other canvases are placeholders. */
+export default function CanvasPage({ kind }: { kind: CanvasKind }) {
+  if (kind !== 'chatflow') {
+    return (
+      <Suspense fallback={null}>
+        <CanvasPlaceholder kind={kind} />
+      </Suspense>
+    );
+  }
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <AppBar
-        position="static"
-        color="inherit"
-        elevation={0}
-        sx={{ borderBottom: 1, borderColor: 'divider' }}
-      >
-        <Toolbar sx={{ gap: 1.5 }}>
-          <Tooltip title="Back">
-            <IconButton aria-label="Back" onClick={() => void navigate(back)}>
-              <ArrowBackIcon />
-            </IconButton>
-          </Tooltip>
-          <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
-            {id ? `${label} ${id}` : `Untitled ${label.toLowerCase()}`}
-          </Typography>
-          <Button variant="contained" disabled>
-            Save
-          </Button>
-        </Toolbar>
-      </AppBar>
-      <Box
-        sx={(theme) => ({
-          flex: 1,
-          p: 3,
-          backgroundImage: `radial-gradient(${theme.palette.divider} 1px, transparent 1px)`,
-          backgroundSize: '20px 20px',
-        })}
-      >
-        <ComingSoonPage area={area} />
-      </Box>
-    </Box>
+    <ReactFlowProvider>
+      <ChatflowEditor />
+    </ReactFlowProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Chatflow } from '@flowloom/shared';
+import type { Chatflow, NodeDefinition } from '@flowloom/shared';
 import {
   canvasReducer,
   hideCanvasDialog,
@@ -33,7 +33,10 @@ describe('canvas slice', () => {
     const flow = { id: 'f1', name: 'Flow' } as Chatflow;
     let state = canvasReducer(initialCanvas, setChatflow(flow));
     expect(state.chatflow).toBe(flow);
-    state = canvasReducer(state, setComponentNodes([{ name: 'chatOpenAI', label: 'ChatOpenAI' }]));
+    state = canvasReducer(
+      state,
+      setComponentNodes([{ name: 'chatOpenAI', label: 'ChatOpenAI' } as NodeDefinition]),
+    );
     expect(state.componentNodes).toHaveLength(1);
     state = canvasReducer(
       state,

@@ -1,8 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Chatflow, CredentialDefinition } from '@flowloom/shared';
+import type { Chatflow, CredentialDefinition, NodeDefinition } from '@flowloom/shared';
 
-/** A node type as the server lists it for the canvas palette (shape owned by the canvas issue). */
-export type ComponentNode = Record<string, unknown> & { name: string; label?: string };
+/** A node type as the server lists it for the canvas palette (`GET /api/v1/nodes`). */
+export type ComponentNode = NodeDefinition;
 
 /** Document-level canvas state (SPEC §3); view state (viewport, selection) lives in the canvas. */
 export interface CanvasState {

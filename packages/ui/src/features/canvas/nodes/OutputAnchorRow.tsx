@@ -1,0 +1,73 @@
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import Typography from '@mui/material/Typography';
+import { Handle, Position } from '@xyflow/react';
+import type { OutputAnchor } from '@flowloom/shared';
+import { memo } from 'react';
+import { chosenOutput } from '../document/editNode';
+import type { CanvasNodeData } from '../document/types';
+import { useCanvasActions } from '../editor/CanvasActionsContext';
+import { useRemeasureOnChange } from './useRemeasureOnChange';
+
+/**
+ * An output: a handle on the card's right edge. Multi-output nodes pick the output in a select
+ * (stored in `data.outputs.output`), and the handle takes that output's id and types.
+ */
+export const OutputAnchorRow = memo(function OutputAnchorRow({
+  nodeId,
+  anchor,
+  data,
+}: {
+  nodeId: string;
+  anchor: OutputAnchor;
+  data: CanvasNodeData;
+}) {
+  const actions = useCanvasActions();
+  const chosen = chosenOutput(data, anchor);
+  useRemeasureOnChange(nodeId, chosen?.id ?? '');
+  if (!chosen) return null;
+
+  const handle = (
+    <Handle
+      type="source"
+      position={Position.Right}
+      id={chosen.id}
+      className="flowloom-handle"
+      title={`Gives: ${chosen.type}`}
+    />
+  );
+
+  if (anchor.type === 'options' && anchor.options) {
+    const options = anchor.options.filter((option) => !('hidden' in option && option.hidden));
+    return (
+      <Box sx={{ position: 'relative', px: 2, py: 1.25 }}>
+        {handle}
+        <Select<string>
+          className="nodrag"
+          fullWidth
+          size="small"
+          value={chosen.name}
+          onChange={(event) => actions.setOutput(nodeId, anchor.name, event.target.value)}
+          inputProps={{ 'aria-label': `${data.label} output` }}
+          sx={{ fontSize: 13 }}
+        >
+          {options.map((option) => (
+            <MenuItem key={option.name} value={option.name}>
+              {option.label}
+            </MenuItem>
+          ))}
+        </Select>
+      </Box>
+    );
+  }
+
+  return (
+    <Box sx={{ position: 'relative', px: 2, py: 1.25, textAlign: 'right' }}>
+      {handle}
+      <Typography variant="body2" sx={{ fontWeight: 500, fontSize: 13 }}>
+        {chosen.label}
+      </Typography>
+    </Box>
+  );
+});

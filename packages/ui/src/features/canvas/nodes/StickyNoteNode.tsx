@@ -1,0 +1,70 @@
+import Box from '@mui/material/Box';
+import { type NodeProps } from '@xyflow/react';
+import { memo, useCallback } from 'react';
+import { NODE_WIDTH } from '../document/createNode';
+import type { CanvasNode } from '../document/types';
+import { useCanvasActions } from '../editor/CanvasActionsContext';
+import { textOf } from '../inputs/paramEditorProps';
+import { useDraftValue } from '../inputs/useDraftValue';
+import { NodeToolbarActions } from './NodeToolbarActions';
+
+/** Rows that show the whole note (lines wrap at about 36 characters), 3 to 30. */
+function noteRows(text: string): number {
+  const rows = text.split('\n').reduce((sum, line) => sum + Math.max(1, Math.ceil(line.length / 36)), 0);
+  return Math.min(Math.max(rows, 3), 30);
+}
+
+/** A sticky note (`stickyNote` nodes): free text on the canvas, never connected or run. */
+export const StickyNoteNode = memo(function StickyNoteNode({ id, data, selected }: NodeProps<CanvasNode>) {
+  const actions = useCanvasActions();
+  const commit = useCallback((note: string) => actions.setInputs(id, { note }), [actions, id]);
+  const { draft, setDraft, flush } = useDraftValue(textOf(data.inputs.note), commit);
+  const placeholder =
+    data.inputParams.find((param) => param.name === 'note')?.placeholder ?? 'Type something here';
+  return (
+    <Box
+      sx={(theme) => ({
+        width: NODE_WIDTH,
+        position: 'relative',
+        borderRadius: '10px',
+        bgcolor: theme.palette.mode === 'dark' ? '#3A3418' : '#FFF6BF',
+        border: 1,
+        borderColor: selected ? 'primary.main' : theme.palette.mode === 'dark' ? '#5C5326' : '#F0DF85',
+        boxShadow: '0 6px 18px rgba(0,0,0,0.12)',
+        '& .flowloom-node-toolbar': { opacity: selected ? 1 : 0, pointerEvents: selected ? 'auto' : 'none' },
+        '&:hover .flowloom-node-toolbar': { opacity: 1, pointerEvents: 'auto' },
+      })}
+    >
+      <NodeToolbarActions nodeId={id} label="sticky note" info={false} />
+      <Box
+        sx={{ height: 14, cursor: 'grab', borderBottom: 1, borderColor: 'rgba(0,0,0,0.06)' }}
+        aria-hidden
+      />
+      <Box
+        component="textarea"
+        className="nodrag nowheel"
+        aria-label="Sticky note"
+        value={draft}
+        placeholder={placeholder}
+        onChange={(event: React.ChangeEvent<HTMLTextAreaElement>) => setDraft(event.target.value)}
+        onBlur={flush}
+        rows={noteRows(draft)}
+        sx={(theme) => ({
+          display: 'block',
+          width: '100%',
+          resize: 'none',
+          border: 0,
+          outline: 0,
+          bgcolor: 'transparent',
+          px: 1.75,
+          py: 1.25,
+          font: 'inherit',
+          fontSize: 14,
+          lineHeight: 1.55,
+          color: theme.palette.mode === 'dark' ? '#F5EBC0' : '#3F3A1C',
+          '&::placeholder': { color: theme.palette.mode === 'dark' ? '#A79C68' : '#9B8F4E' },
+        })}
+      />
+    </Box>
+  );
+});

@@ -1,0 +1,104 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import SmartToyOutlinedIcon from '@mui/icons-material/SmartToyOutlined';
+import { memo } from 'react';
+import type { ChatMessage, FeedbackRating } from './chatMessages';
+import { FeedbackButtons } from './FeedbackButtons';
+import { Markdown } from './markdown/Markdown';
+import { SourceDocumentsList } from './SourceDocumentsList';
+import { TypingIndicator } from './TypingIndicator';
+import { UsedToolsList } from './UsedToolsList';
+
+/** One message: the user's question on the right, the flow's answer (Markdown) on the left. */
+export const ChatBubble = memo(function ChatBubble({
+  message,
+  onRate,
+}: {
+  message: ChatMessage;
+  onRate: (message: ChatMessage, rating: FeedbackRating, content?: string) => Promise<void>;
+}) {
+  if (message.role === 'userMessage') {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
+        <Box
+          sx={(theme) => ({
+            maxWidth: '82%',
+            px: 1.75,
+            py: 1,
+            borderRadius: '14px 14px 4px 14px',
+            // The dark theme's lighter primary is too light under white text.
+            bgcolor: theme.palette.mode === 'dark' ? theme.palette.primary.dark : theme.palette.primary.main,
+            color: 'primary.contrastText',
+          })}
+        >
+          <Typography
+            variant="body2"
+            sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', lineHeight: 1.6 }}
+          >
+            {message.content}
+          </Typography>
+        </Box>
+      </Box>
+    );
+  }
+
+  const waiting = message.status === 'streaming' && message.content === '';
+  return (
+    <Box sx={{ display: 'flex', gap: 1.25, mb: 2 }} aria-busy={message.status === 'streaming'}>
+      <Box
+        sx={(theme) => ({
+          width: 30,
+          height: 30,
+          flexShrink: 0,
+          borderRadius: '50%',
+          display: 'grid',
+          placeItems: 'center',
+          color: 'primary.main',
+          bgcolor: theme.palette.mode === 'dark' ? 'rgba(124,124,240,0.16)' : 'rgba(91,91,214,0.1)',
+        })}
+      >
+        <SmartToyOutlinedIcon sx={{ fontSize: 18 }} />
+      </Box>
+      <Box sx={{ minWidth: 0, flex: 1 }}>
+        {message.usedTools && <UsedToolsList tools={message.usedTools} />}
+        {(message.content !== '' || waiting) && (
+          <Box
+            sx={(theme) => ({
+              display: 'inline-block',
+              maxWidth: '100%',
+              px: 1.75,
+              py: 1,
+              borderRadius: '4px 14px 14px 14px',
+              bgcolor: theme.palette.mode === 'dark' ? 'rgba(255,255,255,0.05)' : '#F1F2F7',
+            })}
+          >
+            {waiting ? <TypingIndicator /> : <Markdown text={message.content} />}
+          </Box>
+        )}
+        {message.status === 'error' && (
+          <Alert
+            severity="error"
+            variant="outlined"
+            sx={{ mt: message.content ? 1 : 0, py: 0.25, fontSize: 13 }}
+          >
+            {message.error}
+          </Alert>
+        )}
+        {message.status === 'stopped' && (
+          <Chip
+            size="small"
+            label="Stopped"
+            variant="outlined"
+            sx={{ mt: 0.75, height: 22, fontSize: 11.5 }}
+          />
+        )}
+        {message.sourceDocuments && <SourceDocumentsList documents={message.sourceDocuments} />}
+        {message.status === 'done' && message.content !== '' && (
+          <FeedbackButtons message={message} onRate={onRate} />
+        )}
+      </Box>
+    </Box>
+  );
+});

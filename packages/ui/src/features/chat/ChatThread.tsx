@@ -1,0 +1,63 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
+import { useEffect, useRef } from 'react';
+import type { ChatMessage, FeedbackRating } from './chatMessages';
+import { ChatBubble } from './ChatBubble';
+
+/** The messages, kept scrolled to the newest while the user has not scrolled up. */
+export function ChatThread({
+  messages,
+  loading,
+  error,
+  onRate,
+}: {
+  messages: ChatMessage[];
+  loading: boolean;
+  error: string;
+  onRate: (message: ChatMessage, rating: FeedbackRating, content?: string) => Promise<void>;
+}) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const pinned = useRef(true);
+  const last = messages.at(-1);
+
+  useEffect(() => {
+    const element = scroller.current;
+    if (element && pinned.current) element.scrollTop = element.scrollHeight;
+  }, [messages.length, last?.content, last?.status]);
+
+  return (
+    <Box
+      ref={scroller}
+      role="log"
+      aria-label="Chat messages"
+      aria-live="polite"
+      onScroll={(event) => {
+        const element = event.currentTarget;
+        pinned.current = element.scrollHeight - element.scrollTop - element.clientHeight < 40;
+      }}
+      sx={{ flex: 1, overflowY: 'auto', px: 2, pt: 2, pb: 0.5 }}
+    >
+      {loading && messages.length === 0 && (
+        <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+          <CircularProgress size={24} aria-label="Loading chat history" />
+        </Box>
+      )}
+      {error && (
+        <Typography color="error" variant="body2" role="alert" sx={{ mb: 2 }}>
+          {error}
+        </Typography>
+      )}
+      {!loading && messages.length === 0 && !error && (
+        <Box sx={{ textAlign: 'center', color: 'text.secondary', py: 6, px: 3 }}>
+          <ForumOutlinedIcon sx={{ fontSize: 40, opacity: 0.5, mb: 1 }} />
+          <Typography variant="body2">Ask a question to try this chatflow.</Typography>
+        </Box>
+      )}
+      {messages.map((message) => (
+        <ChatBubble key={message.key} message={message} onRate={onRate} />
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,76 @@
+import { api, apiHost } from '../../api/api';
+import { API_PREFIX } from '../../api/client';
+import { ApiError, errorMessage } from '../../api/errorMessage';
+import type { ChatMessageRow, FeedbackRating } from './chatMessages';
+import { readSseStream, type StreamEvent } from './stream/parseSse';
+
+const path = (id: string) => encodeURIComponent(id);
+
+/** Calls of the chat panel. Everything but the streaming answer goes through the API client. */
+export const chatApi = {
+  history: (chatflowId: string, chatId: string) =>
+    api.get<ChatMessageRow[]>(`/chatmessage/${path(chatflowId)}`, {
+      query: { chatId, chatType: 'INTERNAL', order: 'ASC' },
+    }),
+  clear: (chatflowId: string, chatId: string) =>
+    api.delete<unknown>(`/chatmessage/${path(chatflowId)}`, { query: { chatId, chatType: 'INTERNAL' } }),
+  abort: (chatflowId: string, chatId: string) =>
+    api.put<unknown>(`/chatmessage/abort/${path(chatflowId)}/${path(chatId)}`),
+  feedback: (body: {
+    chatflowid: string;
+    chatId: string;
+    messageId: string;
+    rating: FeedbackRating;
+    content?: string;
+  }) => api.post<{ id?: string }>('/feedback', body),
+};
+
+/** The non-streaming answer of a prediction (FLOWISE_API.md §1.7). */
+export interface JsonAnswer {
+  text?: unknown;
+  json?: unknown;
+  sourceDocuments?: unknown;
+  usedTools?: unknown;
+  chatMessageId?: unknown;
+}
+
+/**
+ * Asks the flow a question from the web app (`POST /internal-prediction/:id`, session cookie,
+ * internal header) and streams the answer: SSE events are handed to `onEvent` as they arrive. A
+ * flow that cannot stream answers JSON, which is returned instead. Failed requests throw an
+ * {@link ApiError} with the server's message.
+ */
+export async function streamPrediction(
+  chatflowId: string,
+  body: { question: string; chatId: string },
+  onEvent: (event: StreamEvent) => void,
+  signal: AbortSignal,
+): Promise<JsonAnswer | null> {
+  const response = await fetch(`${apiHost()}${API_PREFIX}/internal-prediction/${path(chatflowId)}`, {
+    method: 'POST',
+    credentials: 'include',
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'text/event-stream',
+      'x-request-from': 'internal',
+    },
+    body: JSON.stringify({ ...body, streaming: true }),
+    signal,
+  });
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.ok) {
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // plain-text error (rate limits, origin checks)
+    }
+    throw new ApiError(response.status, errorMessage(parsed, `Request failed (${response.status})`), parsed);
+  }
+  if (type.startsWith('text/event-stream') && response.body) {
+    await readSseStream(response.body, onEvent);
+    return null;
+  }
+  return (await response.json()) as JsonAnswer;
+}

@@ -1,0 +1,108 @@
+import type { SourceDocument, UsedTool } from '@flowloom/shared';
+import type { StreamEvent } from './stream/parseSse';
+
+export type FeedbackRating = 'THUMBS_UP' | 'THUMBS_DOWN';
+
+/** One bubble of the chat thread. */
+export interface ChatMessage {
+  /** Key in the thread (the server id once known). */
+  key: string;
+  role: 'userMessage' | 'apiMessage';
+  content: string;
+  /** Server id of an answer (`chatMessageId`); feedback needs it. */
+  messageId?: string;
+  sourceDocuments?: SourceDocument[];
+  usedTools?: UsedTool[];
+  status: 'streaming' | 'done' | 'stopped' | 'error';
+  error?: string;
+  feedback?: FeedbackRating;
+}
+
+/** A row of `GET /chatmessage/:chatflowid`. */
+export interface ChatMessageRow {
+  id: string;
+  role: 'userMessage' | 'apiMessage';
+  content: string;
+  sourceDocuments?: unknown;
+  usedTools?: unknown;
+  feedback?: { rating?: FeedbackRating } | null;
+}
+
+const arrayOr = <T>(value: unknown): T[] | undefined =>
+  Array.isArray(value) && value.length > 0 ? (value as T[]) : undefined;
+
+export function fromHistoryRow(row: ChatMessageRow): ChatMessage {
+  return {
+    key: row.id,
+    role: row.role,
+    content: row.content ?? '',
+    ...(row.role === 'apiMessage' && { messageId: row.id }),
+    sourceDocuments: arrayOr<SourceDocument>(row.sourceDocuments),
+    usedTools: arrayOr<UsedTool>(row.usedTools),
+    status: 'done',
+    ...(row.feedback?.rating && { feedback: row.feedback.rating }),
+  };
+}
+
+/**
+ * Server errors read `Error: <service>.<method> - <message>` (FLOWISE_API.md §1.9); the user sees
+ * the message.
+ */
+export function readableError(message: string): string {
+  return message.replace(/^(Error: [\w.]+ - )+/, '').trim() || 'Something went wrong while answering.';
+}
+
+/** The answer bubble after one stream event (`start`, `token`, `sourceDocuments`, …). */
+export function applyStreamEvent(message: ChatMessage, { event, data }: StreamEvent): ChatMessage {
+  switch (event) {
+    case 'token':
+      return typeof data === 'string' ? { ...message, content: message.content + data } : message;
+    case 'sourceDocuments':
+      return { ...message, sourceDocuments: arrayOr<SourceDocument>(data) };
+    case 'usedTools':
+      return { ...message, usedTools: arrayOr<UsedTool>(data) };
+    case 'metadata': {
+      const id = (data as { chatMessageId?: unknown } | null)?.chatMessageId;
+      return typeof id === 'string' ? { ...message, messageId: id } : message;
+    }
+    case 'error':
+      return {
+        ...message,
+        status: 'error',
+        error: readableError(typeof data === 'string' ? data : JSON.stringify(data)),
+      };
+    case 'abort':
+      return { ...message, status: 'stopped' };
+    case 'end':
+      return message.status === 'streaming' ? { ...message, status: 'done' } : message;
+    default:
+      return message;
+  }
+}
+
+/** The answer bubble from a JSON (non-streaming) prediction answer. */
+export function applyJsonAnswer(
+  message: ChatMessage,
+  answer: {
+    text?: unknown;
+    json?: unknown;
+    sourceDocuments?: unknown;
+    usedTools?: unknown;
+    chatMessageId?: unknown;
+  },
+): ChatMessage {
+  const content =
+    typeof answer.text === 'string'
+      ? answer.text
+      : answer.json !== undefined
+        ? '```json\n' + JSON.stringify(answer.json, null, 2) + '\n```'
+        : '';
+  return {
+    ...message,
+    content,
+    sourceDocuments: arrayOr<SourceDocument>(answer.sourceDocuments),
+    usedTools: arrayOr<UsedTool>(answer.usedTools),
+    ...(typeof answer.chatMessageId === 'string' && { messageId: answer.chatMessageId }),
+    status: 'done',
+  };
+}

@@ -1,4 +1,5 @@
 // `npm run bench`: prints the performance figures the issues ask for. Never fails on a timing.
+import { agentflow } from './agentflow.mjs';
 import { foundation } from './foundation.mjs';
 import { prediction } from './prediction.mjs';
 import { ui } from './ui.mjs';
@@ -13,3 +14,4 @@ console.log(`Flowloom benchmarks — node ${process.version}, ${new Date().toISO
 await foundation(report);
 await ui(report);
 await prediction(report);
+await agentflow(report);

@@ -14,8 +14,13 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 const PORT = Number(process.env.E2E_PORT ?? 4173);
+/** The scripted LLM (packages/test-llm): every model call of a run goes there, never to a provider. */
+const LLM_PORT = Number(process.env.E2E_LLM_PORT ?? 4199);
 /** Every run starts from an empty data folder: the first-run journey is part of the tests. */
 const home = mkdtempSync(join(tmpdir(), 'flowloom-e2e-'));
+/** The journey asserts a fresh install, so it runs before the specs that need a signed-in owner. */
+const FIRST_RUN = /journey\.spec\.ts$/;
+const browser = { ...devices['Desktop Chrome'], browserName: 'chromium' as const };
 
 export default defineConfig({
   testDir: './e2e',
@@ -29,12 +34,30 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
   },
-  projects: [{ name: 'system-chromium', use: { ...devices['Desktop Chrome'], browserName: 'chromium' } }],
-  webServer: {
-    command: 'node packages/server/dist/flowloom.js start',
-    url: `http://127.0.0.1:${PORT}/api/v1/ping`,
-    reuseExistingServer: false,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', FLOWLOOM_HOME: home, LOG_LEVEL: 'warn', DATABASE_URL: '' },
-    timeout: 60_000,
-  },
+  projects: [
+    { name: 'first-run', testMatch: FIRST_RUN, use: browser },
+    { name: 'system-chromium', testIgnore: FIRST_RUN, dependencies: ['first-run'], use: browser },
+  ],
+  webServer: [
+    {
+      command: `node packages/test-llm/dist/cli.js --port ${LLM_PORT}`,
+      url: `http://127.0.0.1:${LLM_PORT}/v1/models`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: 'node packages/server/dist/flowloom.js start',
+      url: `http://127.0.0.1:${PORT}/api/v1/ping`,
+      reuseExistingServer: false,
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        FLOWLOOM_HOME: home,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        OPENAI_BASE_URL: `http://127.0.0.1:${LLM_PORT}/v1`,
+      },
+      timeout: 60_000,
+    },
+  ],
 });

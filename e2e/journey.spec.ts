@@ -2,8 +2,7 @@
 // first-run owner setup → sign-in → side menu → dark mode → variables → credentials → API keys →
 // flagged route → logout. The steps share one data folder, so they run serially.
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-
-const OWNER = { name: 'Ada Lovelace', email: 'ada@example.com', password: 'Analytical-Engine-1!' };
+import { OWNER } from './support';
 
 /** SPEC §2 primary items, in order: everything open source shows. */
 const OPEN_SOURCE_MENU = [

@@ -1,0 +1,204 @@
+// The chatflow canvas end to end: nodes dragged from the palette, wired handle to handle, saved,
+// and run from the chat panel against the scripted test LLM (OPENAI_BASE_URL points at it).
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { createCredential, INTERNAL, signInOwner } from './support';
+
+// Unique per run of the file, so repeated runs against one server never show two alike.
+const CREDENTIAL = `Test LLM key ${Date.now().toString(36)}`;
+const TEMPLATE = 'Answer briefly: {question}';
+const QUESTION = 'What is a loom?';
+const ANSWER = `Hello from the test LLM. You said: Answer briefly: ${QUESTION}`;
+const TYPE_MISMATCH = 'This output does not match any type the input accepts.';
+
+test.describe.configure({ mode: 'serial' });
+test.use({ actionTimeout: 10_000 });
+
+let context: BrowserContext;
+let page: Page;
+
+test.beforeAll(async ({ browser }: { browser: Browser }) => {
+  // Room for three nodes side by side: React Flow draws only the nodes in view.
+  context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+  page = await context.newPage();
+  await signInOwner(page);
+  await createCredential(page.request, {
+    name: CREDENTIAL,
+    credentialName: 'openAIApi',
+    plainDataObj: { openAIApiKey: 'sk-test-llm-0123456789' },
+  });
+});
+
+test.afterAll(async () => {
+  await context.close();
+});
+
+const node = (id: string) => page.locator(`.react-flow__node[data-id="${id}"]`);
+const handle = (handleId: string) => page.locator(`.react-flow__handle[data-handleid="${handleId}"]`);
+/** A node's (only) output handle; its id ends with the output's base classes. */
+const outputHandle = (nodeId: string) =>
+  page.locator(`.react-flow__handle.source[data-handleid^="${nodeId}-output-"]`).first();
+
+/** Opens a new, empty chatflow canvas from the Chatflows list. */
+async function openNewCanvas() {
+  await page.goto('/chatflows');
+  await page.getByRole('button', { name: 'Add New' }).first().click();
+  await expect(page).toHaveURL(/\/canvas$/);
+  await expect(page.locator('.react-flow__pane')).toBeVisible();
+}
+
+/**
+ * Drags a node type from the palette and drops it on the canvas at a screen point, then checks the
+ * node landed there: the drop handler puts the card's header under the pointer (snapped to 16 px),
+ * where a click on the palette item would have put it in the middle of the view.
+ */
+async function dragFromPalette(label: string, nodeId: string, at: { x: number; y: number }) {
+  // The round "+" button (an empty canvas also has an "Add nodes" text button).
+  await page.getByLabel('Add nodes', { exact: true }).click();
+  const palette = page.getByRole('dialog', { name: 'Add nodes' });
+  await palette.getByRole('textbox', { name: 'Search nodes' }).fill(label);
+  const item = palette.getByRole('button', { name: `Add ${label}`, exact: true });
+  await item.dragTo(page.locator('.react-flow__pane'), { targetPosition: relativeToPane(at) });
+  await expect(palette).toBeHidden(); // a drop closes the palette
+  await expect(node(nodeId)).toBeVisible();
+  const box = await node(nodeId).boundingBox();
+  expect(Math.abs(box!.x - (at.x - 150))).toBeLessThanOrEqual(16);
+  expect(Math.abs(box!.y - (at.y - 30))).toBeLessThanOrEqual(16);
+}
+
+let paneBox: { x: number; y: number } = { x: 0, y: 0 };
+const relativeToPane = (at: { x: number; y: number }) => ({ x: at.x - paneBox.x, y: at.y - paneBox.y });
+
+async function measurePane() {
+  const box = await page.locator('.react-flow__pane').boundingBox();
+  if (!box) throw new Error('The canvas pane is not visible');
+  paneBox = { x: box.x, y: box.y };
+}
+
+/** Draws a connection by dragging the mouse from one handle to another. */
+async function connect(from: Locator, to: Locator) {
+  const start = await center(from);
+  const end = await center(to);
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.mouse.move((start.x + end.x) / 2, (start.y + end.y) / 2, { steps: 5 });
+  await page.mouse.move(end.x, end.y, { steps: 5 });
+  await page.mouse.up();
+}
+
+async function center(locator: Locator) {
+  // No scrolling into view: that would scroll React Flow's overflow-hidden wrapper.
+  await expect(locator).toBeVisible();
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('The handle is not visible');
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+test('an LLM Chain built by drag and drop is saved and answers in the chat, streamed', async () => {
+  await openNewCanvas();
+  await measurePane();
+
+  // Three nodes, dropped left to right beside the palette (which is 360 px wide, at the left).
+  await dragFromPalette('ChatOpenAI', 'chatOpenAI_0', { x: 560, y: 140 });
+  await dragFromPalette('Prompt Template', 'promptTemplate_0', { x: 920, y: 140 });
+  await dragFromPalette('LLM Chain', 'llmChain_0', { x: 1280, y: 140 });
+  await expect(page.locator('.react-flow__node')).toHaveCount(3);
+
+  // The model uses the credential; the prompt gets its template.
+  const model = node('chatOpenAI_0');
+  await model.getByRole('combobox', { name: 'Connect Credential' }).click();
+  await page.getByRole('option', { name: CREDENTIAL, exact: true }).click();
+  await expect(model.getByRole('combobox', { name: 'Connect Credential' })).toHaveText(CREDENTIAL);
+  const template = node('promptTemplate_0').getByRole('textbox', { name: 'Template', exact: true });
+  await template.fill(TEMPLATE);
+  await template.blur();
+
+  // Wire them: output handle → input handle, with the mouse.
+  await connect(outputHandle('chatOpenAI_0'), handle('llmChain_0-input-model-BaseLanguageModel'));
+  await expect(page.locator('.react-flow__edge')).toHaveCount(1);
+  await connect(outputHandle('promptTemplate_0'), handle('llmChain_0-input-prompt-BasePromptTemplate'));
+  await expect(page.locator('.react-flow__edge')).toHaveCount(2);
+
+  // First save asks for a name, then the canvas moves to /canvas/<id>.
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const naming = page.getByRole('dialog', { name: 'Save New Chatflow' });
+  await naming.getByLabel('Chatflow name').fill('Loom explainer');
+  await naming.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(naming).toBeHidden();
+  await expect(page).toHaveURL(/\/canvas\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Loom explainer' })).toBeVisible();
+  await expect(page.getByText('Unsaved changes')).toBeHidden();
+  const id = page.url().split('/').pop()!;
+
+  // What the server holds is a Flowise flow: three nodes, two edges, references in the inputs.
+  const saved = await page.request.get(`/api/v1/chatflows/${id}`, { headers: INTERNAL });
+  expect(saved.ok()).toBe(true);
+  const { name, flowData } = (await saved.json()) as { name: string; flowData: string };
+  expect(name).toBe('Loom explainer');
+  const flow = JSON.parse(flowData) as {
+    nodes: { id: string; data: { inputs: Record<string, unknown>; credential?: string } }[];
+    edges: { source: string; target: string; targetHandle: string }[];
+  };
+  expect(flow.nodes.map((item) => item.id).sort()).toEqual([
+    'chatOpenAI_0',
+    'llmChain_0',
+    'promptTemplate_0',
+  ]);
+  expect(flow.edges).toHaveLength(2);
+  expect(flow.edges.map((edge) => `${edge.source}→${edge.targetHandle}`).sort()).toEqual([
+    'chatOpenAI_0→llmChain_0-input-model-BaseLanguageModel',
+    'promptTemplate_0→llmChain_0-input-prompt-BasePromptTemplate',
+  ]);
+  const byId = (nodeId: string) => flow.nodes.find((item) => item.id === nodeId)!;
+  expect(byId('llmChain_0').data.inputs.model).toBe('{{chatOpenAI_0.data.instance}}');
+  expect(byId('llmChain_0').data.inputs.prompt).toBe('{{promptTemplate_0.data.instance}}');
+  expect(byId('promptTemplate_0').data.inputs.template).toBe(TEMPLATE);
+  expect(byId('chatOpenAI_0').data.credential).toMatch(/^[0-9a-f-]{36}$/);
+
+  // The chat runs the saved flow over SSE and shows the streamed answer.
+  await page.getByRole('button', { name: 'Open chat' }).click();
+  const chat = page.getByRole('dialog', { name: 'Chat' });
+  const prediction = page.waitForRequest(
+    (request) => request.method() === 'POST' && request.url().endsWith(`/api/v1/internal-prediction/${id}`),
+  );
+  const streamed = page.waitForResponse((response) =>
+    response.url().endsWith(`/api/v1/internal-prediction/${id}`),
+  );
+  await chat.getByRole('textbox', { name: 'Question' }).fill(QUESTION);
+  await chat.getByRole('textbox', { name: 'Question' }).press('Enter');
+  const request = await prediction;
+  expect(request.postDataJSON()).toMatchObject({ question: QUESTION, streaming: true });
+  expect(request.headers()['accept']).toBe('text/event-stream');
+  expect((await streamed).headers()['content-type']).toMatch(/^text\/event-stream/);
+  await expect(chat.getByText(ANSWER)).toBeVisible();
+  await expect(chat.getByText(QUESTION, { exact: true })).toBeVisible();
+  await expect(chat.getByRole('button', { name: 'Send question' })).toBeVisible(); // no longer busy
+
+  // A reload opens the saved flow, and the chat shows the stored conversation again.
+  await page.reload();
+  await expect(node('llmChain_0')).toBeVisible();
+  await expect(page.locator('.react-flow__edge')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Open chat' }).click();
+  const reloaded = page.getByRole('dialog', { name: 'Chat' });
+  await expect(reloaded.getByText(QUESTION, { exact: true })).toBeVisible();
+  await expect(reloaded.getByText(ANSWER)).toBeVisible();
+});
+
+test('a connection of the wrong type is refused, and Ctrl+Z removes the last added node', async () => {
+  await openNewCanvas();
+  await measurePane();
+  await dragFromPalette('Prompt Template', 'promptTemplate_0', { x: 560, y: 140 });
+  await dragFromPalette('LLM Chain', 'llmChain_0', { x: 1000, y: 140 });
+  await expect(page.locator('.react-flow__node')).toHaveCount(2);
+
+  // A prompt is not a language model: the canvas says why and draws nothing.
+  await connect(outputHandle('promptTemplate_0'), handle('llmChain_0-input-model-BaseLanguageModel'));
+  await expect(page.getByText(TYPE_MISMATCH)).toBeVisible();
+  await expect(page.locator('.react-flow__edge')).toHaveCount(0);
+
+  // Undo takes back the last drop only.
+  await page.locator('.react-flow__pane').click({ position: relativeToPane({ x: 800, y: 800 }) });
+  await page.keyboard.press('Control+z');
+  await expect(node('llmChain_0')).toHaveCount(0);
+  await expect(node('promptTemplate_0')).toBeVisible();
+  await expect(page.locator('.react-flow__node')).toHaveCount(1);
+});

@@ -10,6 +10,7 @@ const ToolsPage = lazyPage(() => import('../features/tools/ToolsPage'));
 const UserProfilePage = lazyPage(() => import('../features/auth/pages/UserProfilePage'));
 const ComingSoonPage = lazyPage(() => import('../features/coming-soon/ComingSoonPage'));
 const CanvasPage = lazyPage(() => import('../features/canvas/CanvasPage'));
+const AgentCanvasPage = lazyPage(() => import('../features/agentcanvas/AgentCanvasPage'));
 const ExecutionsPage = lazyPage(() => import('../features/executions/ExecutionsPage'));
 const PublicExecutionPage = lazyPage(() => import('../features/executions/PublicExecutionPage'));
 const LoginPage = lazyPage(() => import('../features/auth/pages/LoginPage'));
@@ -151,8 +152,8 @@ export const canvasRoutes: AppRoute[] = [
   { path: '/canvas/:id', permission: 'chatflows:view', element: <CanvasPage kind="chatflow" /> },
   { path: '/agentcanvas', permission: 'agentflows:view', element: <CanvasPage kind="agentflow" /> },
   { path: '/agentcanvas/:id', permission: 'agentflows:view', element: <CanvasPage kind="agentflow" /> },
-  { path: '/v2/agentcanvas', permission: 'agentflows:view', element: <CanvasPage kind="agentflowV2" /> },
-  { path: '/v2/agentcanvas/:id', permission: 'agentflows:view', element: <CanvasPage kind="agentflowV2" /> },
+  { path: '/v2/agentcanvas', permission: 'agentflows:view', element: <AgentCanvasPage /> },
+  { path: '/v2/agentcanvas/:id', permission: 'agentflows:view', element: <AgentCanvasPage /> },
   { path: '/marketplace/:id', permission: TEMPLATES, element: <CanvasPage kind="template" /> },
   { path: '/v2/marketplace/:id', permission: TEMPLATES, element: <CanvasPage kind="templateV2" /> },
 ];

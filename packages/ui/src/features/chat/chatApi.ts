@@ -42,7 +42,7 @@ export interface JsonAnswer {
  */
 export async function streamPrediction(
   chatflowId: string,
-  body: { question: string; chatId: string },
+  body: { question: string; chatId: string; humanInput?: Record<string, unknown> },
   onEvent: (event: StreamEvent) => void,
   signal: AbortSignal,
 ): Promise<JsonAnswer | null> {

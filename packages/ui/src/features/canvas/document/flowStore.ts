@@ -12,26 +12,32 @@ export const HISTORY_LIMIT = 100;
 
 const EMPTY: FlowDocument = { nodes: [], edges: [] };
 
+/** Any document the store can hold: the chatflow canvas's, or another canvas's (agentflow v2). */
+export interface AnyFlowDocument {
+  nodes: readonly unknown[];
+  edges: readonly unknown[];
+}
+
 /**
  * The flow document with undo and redo, outside React so that the canvas subscribes to it
  * (`useSyncExternalStore`) and tests drive it directly. Documents are immutable: each change
  * produces a new one, so history entries share everything that did not change.
  */
-export class FlowStore {
-  private doc: FlowDocument;
-  private past: FlowDocument[] = [];
-  private future: FlowDocument[] = [];
+export class FlowStore<D extends AnyFlowDocument = FlowDocument> {
+  private doc: D;
+  private past: D[] = [];
+  private future: D[] = [];
   private readonly listeners = new Set<() => void>();
 
   constructor(
-    initial: FlowDocument = EMPTY,
+    initial?: NoInfer<D>,
     /** Called after every change that edits the flow (the canvas marks itself dirty). */
     private readonly onEdit: () => void = () => undefined,
   ) {
-    this.doc = initial;
+    this.doc = initial ?? (EMPTY as unknown as D);
   }
 
-  readonly getSnapshot = (): FlowDocument => this.doc;
+  readonly getSnapshot = (): D => this.doc;
 
   readonly subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -47,7 +53,7 @@ export class FlowStore {
   }
 
   /** Applies a change; a change that returns the same document does nothing. */
-  update(change: (doc: FlowDocument) => FlowDocument, { record = true, dirty = true }: ChangeOptions = {}) {
+  update(change: (doc: D) => D, { record = true, dirty = true }: ChangeOptions = {}) {
     const next = change(this.doc);
     if (next === this.doc) return;
     if (record) this.pushPast(this.doc);
@@ -61,7 +67,7 @@ export class FlowStore {
    * document: a drag keeps the document it started from, moves nodes with `record: false`, and
    * records the start when it ends, so the whole drag undoes at once.
    */
-  checkpoint(previous: FlowDocument = this.doc): void {
+  checkpoint(previous: D = this.doc): void {
     this.pushPast(previous);
     this.emit();
   }
@@ -85,14 +91,14 @@ export class FlowStore {
   }
 
   /** Replaces the document and forgets the history (a flow was opened). */
-  reset(doc: FlowDocument): void {
+  reset(doc: D): void {
     this.doc = doc;
     this.past = [];
     this.future = [];
     this.emit();
   }
 
-  private pushPast(doc: FlowDocument): void {
+  private pushPast(doc: D): void {
     this.past.push(doc);
     if (this.past.length > HISTORY_LIMIT) this.past.shift();
     this.future = [];

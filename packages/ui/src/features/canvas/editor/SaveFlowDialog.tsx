@@ -11,8 +11,11 @@ export function SaveFlowDialog({
   initialName,
   onCancel,
   onSave,
+  noun = 'Chatflow',
 }: {
   initialName: string;
+  /** What is saved, capitalised (`Chatflow`, `Agentflow`). */
+  noun?: string;
   onCancel: () => void;
   onSave: (name: string) => void;
 }) {
@@ -27,17 +30,17 @@ export function SaveFlowDialog({
   return (
     <Dialog open onClose={onCancel} fullWidth maxWidth="xs" aria-labelledby="save-flow-title">
       <form onSubmit={submit} noValidate>
-        <DialogTitle id="save-flow-title">Save New Chatflow</DialogTitle>
+        <DialogTitle id="save-flow-title">Save New {noun}</DialogTitle>
         <DialogContent>
           <TextField
             autoFocus
             fullWidth
-            label="Chatflow name"
+            label={`${noun} name`}
             value={name}
             onChange={(event) => setName(event.target.value)}
             onFocus={(event) => event.target.select()}
             error={touched && invalid}
-            helperText={touched && invalid ? 'Give the chatflow a name' : ' '}
+            helperText={touched && invalid ? `Give the ${noun.toLowerCase()} a name` : ' '}
             sx={{ mt: 1 }}
             slotProps={{ htmlInput: { maxLength: 255 } }}
           />

@@ -7,6 +7,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { memo } from 'react';
 import { visibleInputs } from '../document/visibility';
+import type { RichParam } from '../document/types';
 import type { ParamEditorProps } from './paramEditorProps';
 import { ParamField } from './ParamField';
 
@@ -26,6 +27,24 @@ function itemsOf(value: unknown): Item[] {
 
 const noop = () => undefined;
 
+/**
+ * Sub-input rules may name a field of the same item as `<array>[$index].<field>` (agentflow v2
+ * definitions); inside one item that is simply `<field>`.
+ */
+function itemRules<T extends RichParam>(field: T, arrayName: string): T {
+  if (!field.show && !field.hide) return field;
+  const prefix = `${arrayName}[$index].`;
+  const local = (rules: Record<string, unknown> | undefined) =>
+    rules &&
+    Object.fromEntries(
+      Object.entries(rules).map(([path, expected]) => [
+        path.startsWith(prefix) ? path.slice(prefix.length) : path,
+        expected,
+      ]),
+    );
+  return { ...field, show: local(field.show), hide: local(field.hide) };
+}
+
 /** `array` inputs: a list of items, each edited with the param's sub-inputs (`param.array`). */
 export const ArrayParamInput = memo(function ArrayParamInput({
   param,
@@ -35,12 +54,14 @@ export const ArrayParamInput = memo(function ArrayParamInput({
   label,
 }: ParamEditorProps) {
   const items = itemsOf(value);
-  const fields = param.array ?? [];
+  const fields = (param.array ?? []).map((field) => itemRules(field, param.name));
 
   const add = () => {
     const item: Item = {};
-    for (const field of fields) item[field.name] = field.default ?? '';
-    onChange([...items, item]);
+    // Of sub-inputs sharing a name (one per row type), the first shown for the new row wins.
+    for (const field of fields) if (!(field.name in item)) item[field.name] = field.default ?? '';
+    for (const field of visibleInputs(fields, item)) item[field.name] = field.default ?? '';
+    onChange([...items, item], { added: true });
   };
 
   return (
@@ -65,7 +86,12 @@ export const ArrayParamInput = memo(function ArrayParamInput({
               <IconButton
                 size="small"
                 aria-label={`Remove ${label} item ${index + 1}`}
-                onClick={() => onChange(items.filter((_, i) => i !== index))}
+                onClick={() =>
+                  onChange(
+                    items.filter((_, i) => i !== index),
+                    { removedIndex: index },
+                  )
+                }
               >
                 <DeleteOutlineIcon sx={{ fontSize: 18 }} />
               </IconButton>
@@ -73,7 +99,7 @@ export const ArrayParamInput = memo(function ArrayParamInput({
           </Box>
           {visibleInputs(fields, item).map((field) => (
             <ParamField
-              key={field.name}
+              key={`${field.name}-${field.type}`}
               param={field}
               value={item[field.name]}
               node={node}

@@ -15,7 +15,7 @@ import { DateParamInput } from './DateParamInput';
 import { FileParamInput } from './FileParamInput';
 import { JsonParamInput } from './JsonParamInput';
 import { OptionsParamInput } from './OptionsParamInput';
-import type { ParamEditorProps } from './paramEditorProps';
+import type { ArrayChange, ParamEditorProps } from './paramEditorProps';
 import { TabsParamInput } from './TabsParamInput';
 import { TextParamInput } from './TextParamInput';
 
@@ -53,7 +53,7 @@ export const ParamField = memo(function ParamField({
 }: {
   param: RichParam;
   value: unknown;
-  onChange: (value: unknown) => void;
+  onChange: (value: unknown, change?: ArrayChange) => void;
   node: CanvasNodeData;
   setInputs: (values: Record<string, unknown>) => void;
 }) {

@@ -1,10 +1,19 @@
 import type { CanvasNodeData, RichParam } from '../document/types';
 
-/** What every input editor receives. `onChange` commits a value to the flow document. */
+/** How an `array` input changed: which item was removed or whether one was added at the end. */
+export interface ArrayChange {
+  removedIndex?: number;
+  added?: boolean;
+}
+
+/**
+ * What every input editor receives. `onChange` commits a value to the flow document; `array`
+ * editors also say which item went or came (canvases whose outputs follow the items need it).
+ */
 export interface ParamEditorProps {
   param: RichParam;
   value: unknown;
-  onChange: (value: unknown) => void;
+  onChange: (value: unknown, change?: ArrayChange) => void;
   /** The node being edited (async option loaders send its inputs and credential). */
   node: CanvasNodeData;
   /** Writes several inputs at once (tabs store their choice next to the children's values). */

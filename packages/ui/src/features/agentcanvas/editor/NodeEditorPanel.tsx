@@ -1,0 +1,125 @@
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import CloseIcon from '@mui/icons-material/Close';
+import type { NodeDefinition } from '@flowloom/shared';
+import { useEffect, useState } from 'react';
+import type { RichParam } from '../../canvas/document/types';
+import { visibleInputs } from '../../canvas/document/visibility';
+import type { ArrayChange } from '../../canvas/inputs/paramEditorProps';
+import { ParamField } from '../../canvas/inputs/ParamField';
+import { NodeIcon } from '../../canvas/nodes/NodeIcon';
+import type { AgentNode } from '../document/types';
+import { ModelConfigField } from './ModelConfigField';
+
+/**
+ * The inputs of the node being edited, in a side panel: its label, then every input shown under
+ * the current values, each with the canvas's editor for its type (array rows included), and a
+ * model sub-form for `loadConfig` inputs.
+ */
+export function NodeEditorPanel({
+  node,
+  models,
+  onInputs,
+  onCredential,
+  onLabel,
+  onClose,
+}: {
+  node: AgentNode;
+  models: readonly NodeDefinition[];
+  onInputs: (values: Record<string, unknown>, change?: ArrayChange) => void;
+  onCredential: (credentialId: string) => void;
+  onLabel: (label: string) => void;
+  onClose: () => void;
+}) {
+  const { data } = node;
+  const [label, setLabel] = useState(data.label);
+  useEffect(() => setLabel(data.label), [data.label]);
+  const params = visibleInputs(
+    (data.inputParams as RichParam[]).filter((param) => !param.hidden),
+    data.inputs,
+  );
+  return (
+    <Paper
+      role="region"
+      aria-label={`Edit ${data.label}`}
+      elevation={8}
+      data-canvas-keys="off"
+      sx={{
+        position: 'absolute',
+        top: 84,
+        right: 20,
+        bottom: 20,
+        width: 380,
+        zIndex: 6,
+        display: 'flex',
+        flexDirection: 'column',
+        borderRadius: '14px',
+        border: 1,
+        borderColor: 'divider',
+        overflow: 'hidden',
+      }}
+    >
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1,
+          px: 2,
+          py: 1.25,
+          borderBottom: 1,
+          borderColor: 'divider',
+          borderTop: `4px solid ${data.color ?? '#999'}`,
+        }}
+      >
+        <NodeIcon name={data.name} label={data.label} size={28} />
+        <Typography variant="h6" sx={{ flex: 1, fontSize: '0.95rem' }} noWrap>
+          {data.label}
+        </Typography>
+        <IconButton size="small" aria-label="Close node editor" onClick={onClose}>
+          <CloseIcon fontSize="small" />
+        </IconButton>
+      </Box>
+      <Box sx={{ flex: 1, overflowY: 'auto', p: 2 }} className="nodrag nowheel">
+        <TextField
+          fullWidth
+          size="small"
+          label="Label"
+          value={label}
+          onChange={(event) => setLabel(event.target.value)}
+          onBlur={() => {
+            if (label.trim() && label.trim() !== data.label) onLabel(label.trim());
+            else setLabel(data.label);
+          }}
+          sx={{ mb: 2 }}
+        />
+        {params.map((param) =>
+          param.loadConfig ? (
+            <ModelConfigField
+              key={param.name}
+              param={param}
+              data={data}
+              models={models}
+              onChange={(values) => onInputs(values)}
+            />
+          ) : (
+            <ParamField
+              key={`${param.name}-${param.type}`}
+              param={param}
+              value={param.type === 'credential' ? (data.credential ?? '') : data.inputs[param.name]}
+              node={data}
+              setInputs={(values) => onInputs(values)}
+              onChange={(value, change) =>
+                param.type === 'credential'
+                  ? onCredential(typeof value === 'string' ? value : '')
+                  : onInputs({ [param.name]: value }, change)
+              }
+            />
+          ),
+        )}
+      </Box>
+    </Paper>
+  );
+}

@@ -233,6 +233,29 @@ describe.each(ENGINES)('agentflow runs and executions on %s', (engine) => {
     expect(none.json().message).toMatch(/No previous execution found/);
   });
 
+  it('resumes a stopped run after a server restart (the execution lives in the database)', async () => {
+    const stopped = (await predict(approvalId, { question: 'ship it', chatId: 'restart-1' })).json();
+    expect(stopped.action).toBeDefined();
+    // A second server process on the same database: nothing of the first run is in memory there.
+    const { createApp } = await import('../src/app.js');
+    const restarted = await createApp({
+      config: server.config,
+      database: server.database,
+      agentflowRegistry: registry,
+    });
+    try {
+      const resumed = await restarted.inject({
+        method: 'POST',
+        url: `/api/v1/prediction/${approvalId}`,
+        payload: { chatId: 'restart-1', humanInput: { type: 'reject' } },
+      });
+      expect(resumed.statusCode).toBe(200);
+      expect(resumed.json()).toMatchObject({ executionId: stopped.executionId, text: 'cancelled' });
+    } finally {
+      await restarted.close();
+    }
+  });
+
   it('records a failing node as ERROR and answers 500 naming it', async () => {
     const broken = {
       nodes: [node('start', 'startAgentflow'), node('reply', 'directReplyAgentflow', { text: 'fail' })],

@@ -40,6 +40,7 @@ import { registerCredentialRoutes } from './modules/credentials/credential.route
 import { createCredentialService } from './modules/credentials/credential.service.js';
 import { createIdentityRepository } from './modules/identity/identity.repository.js';
 import { registerResourceRoutes } from './modules/resources/resources.routes.js';
+import { createToolRepository } from './modules/resources/tool.repository.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
 import { registerCustomTemplateRoutes } from './modules/templates/custom-template.routes.js';
 import { registerChatflowPublicRoutes } from './modules/chatflow-public/chatflow-public.routes.js';
@@ -163,7 +164,12 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const registry = createNodeRegistry();
   const messages = createChatMessageRepository(database.db);
   const agentflowRegistry = options.agentflowRegistry ?? createAgentflowRegistry();
-  registerNodeRoutes(app, { registry, agentflowRegistry, db: database.db, credentials });
+  registerNodeRoutes(app, {
+    registry,
+    agentflowRegistry,
+    tools: createToolRepository(database.db),
+    credentials,
+  });
   const executions = createExecutionRepository(database.db);
   registerExecutionRoutes(app, { executions });
   const agentflows = createAgentflowPredictor({

@@ -159,4 +159,14 @@ describe('the run API with a real Flowise template (Conversation Chain)', () => 
     const messages = (await owner.request('GET', `/api/v1/chatmessage/${flowId}?chatId=chat-ui`)).json();
     expect(messages[0].chatType).toBe('INTERNAL');
   });
+  it('deletes the messages of one chat and keeps the others', async () => {
+    await predict({ question: 'keep me', chatId: 'keep' });
+    await predict({ question: 'drop me', chatId: 'drop' });
+    const deleted = await owner.request('DELETE', `/api/v1/chatmessage/${flowId}?chatId=drop`);
+    expect(deleted.json()).toEqual({ deleted: 2 });
+    expect((await owner.request('GET', `/api/v1/chatmessage/${flowId}?chatId=drop`)).json()).toEqual([]);
+    expect((await owner.request('GET', `/api/v1/chatmessage/${flowId}?chatId=keep`)).json()).toHaveLength(2);
+    const unknown = await owner.request('DELETE', '/api/v1/chatmessage/00000000-0000-4000-8000-000000000000');
+    expect(unknown.statusCode).toBe(404);
+  });
 });

@@ -105,6 +105,13 @@ export function createChatMessageRepository(db: Db) {
         content: r.content,
       }));
     },
+    /** Deletes a flow's messages, all or those of one chat, session, memory, type or date range. */
+    async deleteMatching(
+      filter: Omit<MessageFilter, 'messageId' | 'order' | 'offset' | 'limit'>,
+    ): Promise<number> {
+      const result = await db.deleteFrom('chat_message').where(matches(filter)).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
     /** A resumed run answers the pending human-input action: it leaves the earlier message. */
     clearPendingAction: (chatflowid: string, sessionId: string) =>
       db

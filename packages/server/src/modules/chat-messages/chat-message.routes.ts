@@ -116,15 +116,16 @@ export function registerChatMessageRoutes(
     async (request) => {
       await assertFlowInWorkspace(db, caller(request), request.params.chatflowid);
       const q = request.query;
-      let query = db.deleteFrom('chat_message').where('chatflowid', '=', request.params.chatflowid);
-      if (q.chatId) query = query.where('chatId', '=', q.chatId);
-      if (q.sessionId) query = query.where('sessionId', '=', q.sessionId);
-      if (q.memoryType) query = query.where('memoryType', '=', q.memoryType);
-      if (q.chatType?.length) query = query.where('chatType', 'in', q.chatType);
-      if (q.startDate) query = query.where('createdDate', '>=', q.startDate);
-      if (q.endDate) query = query.where('createdDate', '<=', q.endDate);
-      const result = await query.executeTakeFirst();
-      return { deleted: Number(result.numDeletedRows) };
+      const deleted = await messages.deleteMatching({
+        chatflowid: request.params.chatflowid,
+        chatId: q.chatId,
+        sessionId: q.sessionId,
+        memoryType: q.memoryType,
+        chatTypes: q.chatType,
+        startDate: q.startDate,
+        endDate: q.endDate,
+      });
+      return { deleted };
     },
   );
 }

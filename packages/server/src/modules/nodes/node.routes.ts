@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AgentflowRegistry, NodeRegistry, NodeType } from '@flowloom/engine';
 import type { FlowNodeData, NodeDefinition } from '@flowloom/shared';
-import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { PUBLIC, can } from '../../http/access.js';
 import { caller } from '../../http/auth-hook.js';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.js';
 import type { CredentialService } from '../credentials/credential.service.js';
+import type { ToolRepository } from '../resources/tool.repository.js';
 
 const VIEW = can('chatflows:view', 'agentflows:view');
 
@@ -27,9 +27,14 @@ export function registerNodeRoutes(
   {
     registry,
     agentflowRegistry,
-    db,
+    tools,
     credentials,
-  }: { registry: NodeRegistry; agentflowRegistry: AgentflowRegistry; db: Db; credentials: CredentialService },
+  }: {
+    registry: NodeRegistry;
+    agentflowRegistry: AgentflowRegistry;
+    tools: ToolRepository;
+    credentials: CredentialService;
+  },
 ) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['nodes'];
@@ -106,13 +111,7 @@ export function registerNodeRoutes(
           `Node ${request.params.name} has no load method ${request.body.loadMethod}`,
         );
       const credentialId = request.body.credential;
-      const listTools = () =>
-        db
-          .selectFrom('tool')
-          .select(['id', 'name', 'description', 'schema', 'func'])
-          .where('workspaceId', '=', ctx.workspaceId)
-          .orderBy('name')
-          .execute();
+      const listTools = () => tools.list(ctx.workspaceId);
       try {
         return await method({
           node: {
@@ -128,7 +127,7 @@ export function registerNodeRoutes(
           credential: async () =>
             credentialId ? (await credentials.decryptForRun(ctx.workspaceId, credentialId)).data : {},
           services: {
-            tools: { get: async (id) => (await listTools()).find((t) => t.id === id) },
+            tools: { get: (id) => tools.find(ctx.workspaceId, id) },
             listTools,
             logger: { debug() {}, warn: (m) => request.log.warn(m), error: (m) => request.log.error(m) },
           },

@@ -1,7 +1,7 @@
 import type { CodeSandbox, EngineServices, GuardedFetch } from '@flowloom/engine';
-import type { Db } from '../../db/database.js';
 import type { Logger } from '../../runtime.js';
 import type { CredentialService } from '../credentials/credential.service.js';
+import type { ToolRepository } from '../resources/tool.repository.js';
 import type { ChatMessageRepository } from '../chat-messages/chat-message.repository.js';
 
 /** Provider base URLs an operator may set once for every flow (a proxy, a local server, tests). */
@@ -20,7 +20,7 @@ export function providerBaseUrlsFromEnv(env: NodeJS.ProcessEnv): Partial<Record<
 }
 
 export interface EngineServiceDeps {
-  db: Db;
+  tools: ToolRepository;
   workspaceId: string;
   credentials: CredentialService;
   messages: ChatMessageRepository;
@@ -36,15 +36,7 @@ export function createEngineServices(deps: EngineServiceDeps): EngineServices {
   return {
     credentials: { get: (id) => deps.credentials.decryptForRun(deps.workspaceId, id) },
     chatHistory: { load: (flowId, sessionId) => deps.messages.loadSession(flowId, sessionId) },
-    tools: {
-      get: (id) =>
-        deps.db
-          .selectFrom('tool')
-          .select(['id', 'name', 'description', 'schema', 'func'])
-          .where('workspaceId', '=', deps.workspaceId)
-          .where('id', '=', id)
-          .executeTakeFirst(),
-    },
+    tools: { get: (id) => deps.tools.find(deps.workspaceId, id) },
     http: deps.http,
     sandbox: deps.sandbox,
     providerBaseUrls: deps.providerBaseUrls,

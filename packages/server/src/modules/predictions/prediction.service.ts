@@ -22,6 +22,7 @@ import type { ApiKeyService } from '../apikeys/apikey.service.js';
 import type { ChatMessageRepository } from '../chat-messages/chat-message.repository.js';
 import type { CredentialService } from '../credentials/credential.service.js';
 import type { AgentflowPredictor } from './agentflow-prediction.js';
+import { createToolRepository } from '../resources/tool.repository.js';
 import { createEngineServices } from './engine-services.js';
 import { createRateLimiter, rateLimitOf } from './flow-guards.js';
 import type { EventStream } from './sse.js';
@@ -67,6 +68,7 @@ function jsonOrNull(value: unknown): string | null {
 
 /** Runs flows for the prediction API and the web app's chat (FLOWISE_API.md §1, §3). */
 export function createPredictionService(deps: PredictionServiceDeps) {
+  const tools = createToolRepository(deps.db);
   const plans = new Map<string, { flow: FlowData; plan: FlowPlan }>();
   const running = new Map<string, AbortController>();
   const rateLimiter = createRateLimiter(deps.clock);
@@ -201,7 +203,7 @@ export function createPredictionService(deps: PredictionServiceDeps) {
         vars: await workspaceVars(row.workspaceId),
         overrideConfig: caller.kind === 'external' ? body.overrideConfig : undefined,
         services: createEngineServices({
-          db: deps.db,
+          tools,
           workspaceId: row.workspaceId,
           credentials: deps.credentials,
           messages: deps.messages,
@@ -302,7 +304,7 @@ export function createPredictionService(deps: PredictionServiceDeps) {
       const runKey = `${row.id}_${chatId}`;
       running.set(runKey, controller);
       const services = createEngineServices({
-        db: deps.db,
+        tools,
         workspaceId: row.workspaceId,
         credentials: deps.credentials,
         messages: deps.messages,

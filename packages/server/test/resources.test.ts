@@ -374,6 +374,18 @@ describe.each(ENGINES)('core resources over HTTP on %s', (engine) => {
       });
     });
 
+    it('names the expected type of a wrong value, and of a body that is not an object', async () => {
+      expect((await owner.request('POST', '/api/v1/variables', { name: 'A', value: 5 })).json().message).toBe(
+        'value must be a string',
+      );
+      expect((await owner.request('GET', '/api/v1/tools?page=1&limit=abc')).json().message).toBe(
+        'limit must be a number',
+      );
+      expect((await owner.request('POST', '/api/v1/variables', [1, 2])).json().message).toBe(
+        'Request body must be a JSON object',
+      );
+    });
+
     it('answers a missing body field with the field name', async () => {
       const response = await owner.request('POST', '/api/v1/credentials', { credentialName: 'openAIApi' });
       expect(response.statusCode).toBe(400);

@@ -19,6 +19,12 @@ export function describeZodError(error: z.ZodError, part: string): string {
     return path ? `${path} is required` : `Request ${part} is required`;
   }
   if (custom && issue.code === 'invalid_type') return issue.message;
+  if (issue.code === 'invalid_type') {
+    // "Invalid input: expected number, received NaN" reads better as "limit must be a number".
+    const subject = path || `Request ${part}`;
+    const noun = issue.expected === 'object' && !path ? 'JSON object' : issue.expected;
+    return `${subject} must be ${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
+  }
   if (issue.code === 'unrecognized_keys') {
     return `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`;
   }

@@ -24,10 +24,10 @@ export function freePort() {
 }
 
 /** Starts the built server; resolves once `/api/v1/ping` answers, with the time that took. */
-export async function startServer({ home = freshHome(), env = {} } = {}) {
+export async function startServer({ home = freshHome(), env = {}, nodeArgs = [] } = {}) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [SERVER, 'start'], {
+  const child = spawn(process.execPath, [...nodeArgs, SERVER, 'start'], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -265,4 +265,12 @@ describe('planning', () => {
       (await engine.run(flow({ template: 'Earlier: {{chat_history}}' }), { question: 'x' })).plan.usesHistory,
     ).toBe(true);
   });
+
+  it('knows whether a flow reads workspace variables', async () => {
+    expect((await engine.run(flow(), { question: 'x' })).plan.usesVariables).toBe(false);
+    expect(
+      (await engine.run(flow({ template: 'Tone: {{$vars.tone}}' }), { question: 'x', vars: { tone: 'dry' } }))
+        .plan.usesVariables,
+    ).toBe(true);
+  });
 });

@@ -112,5 +112,7 @@ export interface NodeType {
   run?(ctx: NodeContext): Promise<NodeRunOutput | string>;
   /** Ending node that can stream tokens when every model it uses streams. */
   streamable?: boolean;
+  /** Runs code that may read `$vars` (custom tools): the run then loads the workspace variables. */
+  readsVariables?: boolean;
   loadMethods?: Record<string, (ctx: LoadMethodContext) => Promise<ParamOption[]>>;
 }

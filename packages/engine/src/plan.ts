@@ -26,6 +26,8 @@ export interface FlowPlan {
   streamable: boolean;
   /** Some node reads the session's past turns (a memory node, or a chat-history reference). */
   usesHistory: boolean;
+  /** Some node reads workspace variables (a `$vars` reference, or code that may read them). */
+  usesVariables: boolean;
 }
 
 export function isStickyNote(node: FlowNode): boolean {
@@ -192,9 +194,12 @@ export function planChatflow(flow: FlowData, registry: NodeRegistry): FlowPlan {
       .filter((n) => n.data.category === 'Chat Models' || n.data.category === 'LLMs')
       .every((n) => n.data.inputs?.streaming !== false);
 
+  const inputsText = used.map((n) => JSON.stringify(n.data.inputs ?? {}));
   const usesHistory =
-    memory !== undefined ||
-    used.some((n) => /chat_history|chatHistory/.test(JSON.stringify(n.data.inputs ?? {})));
+    memory !== undefined || inputsText.some((text) => /chat_history|chatHistory/.test(text));
+  const usesVariables =
+    inputsText.some((text) => text.includes('$vars')) ||
+    used.some((n) => registry.get(n.data.name)!.readsVariables === true);
   return {
     nodes: byId,
     order,
@@ -202,5 +207,6 @@ export function planChatflow(flow: FlowData, registry: NodeRegistry): FlowPlan {
     memoryType: memory?.data.label,
     streamable,
     usesHistory,
+    usesVariables,
   };
 }

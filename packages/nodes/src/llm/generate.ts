@@ -1,6 +1,7 @@
 import { generateText, streamText, type ModelMessage } from 'ai';
 import type { RunContext } from '@flowloom/engine';
 import type { ChatModelHandle } from './chat-model.js';
+import { directGenerate, directStream } from './direct-call.js';
 
 export interface GenerateInput {
   system?: string;
@@ -38,8 +39,11 @@ export async function generate(model: ChatModelHandle, input: GenerateInput): Pr
     ...model.settings,
     ...(model.providerOptions && { providerOptions: model.providerOptions }),
   };
+  const call = { system: input.system, messages: input.messages, signal: input.run.signal };
   try {
     if (input.stream && input.run.streaming && model.streaming) {
+      const direct = await directStream(model, call, (delta) => input.run.emit('token', delta));
+      if (direct !== undefined) return direct;
       let failure: unknown;
       const result = streamText({ ...common, onError: ({ error }) => void (failure = error) });
       let text = '';
@@ -50,6 +54,8 @@ export async function generate(model: ChatModelHandle, input: GenerateInput): Pr
       if (failure) throw failure instanceof Error ? failure : new Error(JSON.stringify(failure));
       return text;
     }
+    const direct = await directGenerate(model, call);
+    if (direct !== undefined) return direct;
     const result = await generateText(common);
     return result.text;
   } catch (error) {

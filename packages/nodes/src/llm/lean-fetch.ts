@@ -9,10 +9,23 @@ const agents = {
 
 function headerRecord(init: ConstructorParameters<typeof Headers>[0]): Record<string, string> {
   const out: Record<string, string> = {};
+  if (init && typeof init === 'object' && !Array.isArray(init) && !(init instanceof Headers)) {
+    // The AI SDK passes a plain record (with undefined for unset headers): no Headers object needed.
+    for (const [key, value] of Object.entries(init as Record<string, string | undefined>)) {
+      if (value !== undefined) out[key.toLowerCase()] = value;
+    }
+    return out;
+  }
   new Headers(init).forEach((value, key) => {
     out[key] = value;
   });
   return out;
+}
+
+function abortError(signal: AbortSignal): Error {
+  return signal.reason instanceof Error
+    ? signal.reason
+    : new DOMException('This operation was aborted', 'AbortError');
 }
 
 /**
@@ -23,6 +36,8 @@ function headerRecord(init: ConstructorParameters<typeof Headers>[0]): Record<st
 export const leanFetch: typeof fetch = (input, init = {}) => {
   const url = new URL(input instanceof Request ? input.url : String(input));
   const transport = url.protocol === 'https:' ? https : http;
+  const signal = init.signal ?? undefined;
+  if (signal?.aborted) return Promise.reject(abortError(signal));
   return new Promise<Response>((resolve, reject) => {
     const request = transport.request(
       url,
@@ -30,9 +45,10 @@ export const leanFetch: typeof fetch = (input, init = {}) => {
         method: init.method ?? 'GET',
         headers: headerRecord(init.headers),
         agent: agents[url.protocol as keyof typeof agents],
-        ...(init.signal && { signal: init.signal }),
       },
       (response) => {
+        // The abort listener stays until the answer has been read (streams are read later).
+        response.once('close', settle);
         const headers = new Headers();
         for (const [key, value] of Object.entries(response.headers)) {
           if (value !== undefined) for (const item of [value].flat()) headers.append(key, item);
@@ -55,7 +71,14 @@ export const leanFetch: typeof fetch = (input, init = {}) => {
         response.on('error', reject);
       },
     );
-    request.on('error', reject);
+    // Aborting destroys the request, which fails the pending answer or its stream.
+    const onAbort = () => request.destroy(abortError(signal!));
+    const settle = () => signal?.removeEventListener('abort', onAbort);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    request.on('error', (error) => {
+      settle();
+      reject(error);
+    });
     const body = init.body;
     if (body === undefined || body === null) request.end();
     else if (typeof body === 'string' || body instanceof Uint8Array) request.end(body);

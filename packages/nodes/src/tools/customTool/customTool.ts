@@ -57,6 +57,7 @@ async function loadTool(ctx: NodeContext): Promise<CustomToolRecord> {
  */
 export const customTool: NodeType = {
   icon: badgeIcon('ƒ', '#3949ab'),
+  readsVariables: true,
   definition: {
     label: 'Custom Tool',
     name: 'customTool',

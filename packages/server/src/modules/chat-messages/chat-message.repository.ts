@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, Insertable, Selectable } from 'kysely';
 import type { ChatTurn, ChatflowStats, FeedbackRating } from '@flowloom/shared';
 import type { Db } from '../../db/database.js';
+import { createGroupWriter } from '../../db/group-writer.js';
 import type { ChatMessageFeedbackTable, ChatMessageTable, Database } from '../../db/schema.js';
 
 export type ChatMessageRow = Selectable<ChatMessageTable>;
@@ -54,6 +55,11 @@ export function keepRated<T extends { role: string; feedback: FeedbackRow | null
 }
 
 export function createChatMessageRepository(db: Db) {
+  // One INSERT statement is atomic on both engines, so an exchange needs no explicit transaction,
+  // and the exchanges of runs finishing together share one statement (one commit, one WAL write).
+  const exchanges = createGroupWriter<Insertable<ChatMessageTable>>(async (rows) => {
+    await db.insertInto('chat_message').values(rows).execute();
+  });
   function list(filter: MessageFilter): Promise<ChatMessageRow[]> {
     let query = db
       .selectFrom('chat_message')
@@ -121,11 +127,8 @@ export function createChatMessageRepository(db: Db) {
         .where('sessionId', '=', sessionId)
         .where('action', 'is not', null)
         .execute(),
-    /** Both messages of one exchange, together or not at all. */
-    insertExchange: (rows: Insertable<ChatMessageTable>[]) =>
-      db.transaction().execute(async (trx) => {
-        await trx.insertInto('chat_message').values(rows).execute();
-      }),
+    /** Both messages of one exchange, together or not at all (group-committed with concurrent runs). */
+    insertExchange: (rows: Insertable<ChatMessageTable>[]) => exchanges.write(rows),
     findById: (id: string): Promise<ChatMessageRow | undefined> =>
       db.selectFrom('chat_message').selectAll().where('id', '=', id).executeTakeFirst(),
     list,

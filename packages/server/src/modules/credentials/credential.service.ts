@@ -59,7 +59,25 @@ export function createCredentialService({ db, keys, clock, definitionOf }: Crede
     return row;
   }
 
+  /**
+   * Decrypted data of recently used credentials, keyed by id and valid only while the row still
+   * holds the same ciphertext (every update re-encrypts with a fresh IV), so a change made by any
+   * process is seen at once. Saves the AES work on every run of a flow; bounded, oldest dropped.
+   */
+  const opened = new Map<string, { sealed: string; data: Record<string, unknown> }>();
+  const OPENED_MAX = 1000;
+
   function open(row: Row): Record<string, unknown> {
+    const cached = opened.get(row.id);
+    if (cached?.sealed === row.encryptedData) return { ...cached.data };
+    const data = decryptRow(row);
+    opened.delete(row.id);
+    if (opened.size >= OPENED_MAX) opened.delete(opened.keys().next().value!);
+    opened.set(row.id, { sealed: row.encryptedData, data });
+    return { ...data };
+  }
+
+  function decryptRow(row: Row): Record<string, unknown> {
     try {
       return JSON.parse(decrypt(keys.encryption, row.encryptedData)) as Record<string, unknown>;
     } catch (error) {
@@ -122,6 +140,7 @@ export function createCredentialService({ db, keys, clock, definitionOf }: Crede
     async remove(ctx: AuthContext, id: string): Promise<void> {
       if (!(await table.remove(ctx.workspaceId, id)))
         throw new AppError('NOT_FOUND', `Credential ${id} not found`);
+      opened.delete(id);
     },
 
     /** Decrypted fields for a flow run in the same workspace (never for an HTTP answer). */

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { timeOrderedId } from '../../ids.js';
 import {
   FlowValidationError,
   NodeExecutionError,
@@ -96,7 +96,7 @@ export function createAgentflowPredictor(deps: AgentflowPredictionDeps) {
         ...previousEntries.map((e) => e.data.output?.form ?? {}),
       ) as Record<string, unknown>;
 
-      const executionId = resume?.execution.id ?? randomUUID();
+      const executionId = resume?.execution.id ?? timeOrderedId();
       if (!resume) {
         await deps.executions.insert({
           id: executionId,
@@ -126,7 +126,7 @@ export function createAgentflowPredictor(deps: AgentflowPredictionDeps) {
           ...(state === 'STOPPED' && { stoppedDate: at() }),
         });
       };
-      const apiMessageId = randomUUID();
+      const apiMessageId = timeOrderedId();
       const question =
         body.question ||
         body.humanInput?.feedback ||
@@ -169,7 +169,7 @@ export function createAgentflowPredictor(deps: AgentflowPredictionDeps) {
         await deps.messages.insertExchange([
           {
             ...base,
-            id: randomUUID(),
+            id: timeOrderedId(),
             role: 'userMessage',
             content: question,
             createdDate: startedAt.toISOString(),

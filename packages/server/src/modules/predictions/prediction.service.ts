@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { timeOrderedId } from '../../ids.js';
 import {
   FlowValidationError,
   NodeExecutionError,
@@ -284,7 +284,7 @@ export function createPredictionService(deps: PredictionServiceDeps) {
       if (overrideConfig?.sessionId !== undefined && typeof overrideConfig.sessionId !== 'string') {
         throw new AppError('BAD_REQUEST', 'Invalid sessionId: must be a string');
       }
-      const chatId = body.chatId ?? overrideConfig?.sessionId ?? randomUUID();
+      const chatId = body.chatId ?? overrideConfig?.sessionId ?? timeOrderedId();
       const sessionId = (caller.kind === 'external' ? overrideConfig?.sessionId : undefined) ?? chatId;
       if (row.type === 'AGENTFLOW')
         return runAgentflowPrediction(row, body, caller, chatId, sessionId, stream, signal);
@@ -298,7 +298,7 @@ export function createPredictionService(deps: PredictionServiceDeps) {
       const requestHistory = toHistory(body);
       // Past turns are read only for flows that use them (memory, {{chat_history}}).
       const stored = plan.usesHistory ? await deps.messages.loadSession(row.id, sessionId) : [];
-      const apiMessageId = randomUUID();
+      const apiMessageId = timeOrderedId();
       const controller = new AbortController();
       signal?.addEventListener('abort', () => controller.abort(), { once: true });
       const runKey = `${row.id}_${chatId}`;
@@ -327,7 +327,8 @@ export function createPredictionService(deps: PredictionServiceDeps) {
           streaming,
           emit: (event, data) => stream?.send(event, data),
           signal: controller.signal,
-          vars: await workspaceVars(row.workspaceId),
+          // Variables are read only for flows that use them (`$vars`, custom tool code).
+          vars: plan.usesVariables ? await workspaceVars(row.workspaceId) : {},
           overrideConfig: caller.kind === 'external' ? overrideConfig : undefined,
           overrideSettings: parseOverrideSettings(row.apiConfig),
           flowContext: { apiMessageId },
@@ -354,7 +355,7 @@ export function createPredictionService(deps: PredictionServiceDeps) {
         await deps.messages.insertExchange([
           {
             ...base,
-            id: randomUUID(),
+            id: timeOrderedId(),
             role: 'userMessage',
             content: body.question,
             createdDate: startedAt.toISOString(),

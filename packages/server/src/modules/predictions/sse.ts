@@ -2,9 +2,16 @@ import type { FastifyReply } from 'fastify';
 
 const HEARTBEAT_MS = 30_000;
 
+/** Headers go out with the first event, or after this long when the flow is slow to produce one. */
+const HEADERS_AT_LATEST_MS = 25;
+
 /**
  * A server-sent event stream in the Flowise wire format: `message:` then `data:<one-line JSON>` and a
  * blank line per event; `:heartbeat` every 30 s; always closed by `{"event":"end","data":"[DONE]"}`.
+ *
+ * Events sent in the same turn of the event loop (the tokens of one network read, the closing
+ * metadata and `end`) leave in one socket write, and the headers leave with the first events: a
+ * write per token was most of the CPU a streamed run cost. The delay this adds is one loop turn.
  */
 export function openEventStream(reply: FastifyReply) {
   reply.hijack();
@@ -15,14 +22,33 @@ export function openEventStream(reply: FastifyReply) {
     Connection: 'keep-alive',
     'X-Accel-Buffering': 'no',
   });
-  raw.flushHeaders();
   let closed = false;
+  let pending = '';
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (closed || pending === '') return;
+    raw.write(pending);
+    pending = '';
+  };
+  const write = (text: string) => {
+    pending += text;
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(flush);
+    }
+  };
+  const headers = setTimeout(() => {
+    if (!closed && !raw.headersSent) raw.flushHeaders();
+  }, HEADERS_AT_LATEST_MS);
+  headers.unref();
   const heartbeat = setInterval(() => {
-    if (!closed) raw.write(':heartbeat\n\n');
+    if (!closed) write(':heartbeat\n\n');
   }, HEARTBEAT_MS);
   heartbeat.unref();
   raw.on('close', () => {
     closed = true;
+    clearTimeout(headers);
     clearInterval(heartbeat);
   });
   return {
@@ -31,14 +57,16 @@ export function openEventStream(reply: FastifyReply) {
     },
     send(event: string, data: unknown, extra?: Record<string, unknown>) {
       if (closed) return;
-      raw.write(`message:\ndata:${JSON.stringify({ event, data, ...extra })}\n\n`);
+      write(`message:\ndata:${JSON.stringify({ event, data, ...extra })}\n\n`);
     },
     end() {
       if (closed) return;
-      raw.write(`message:\ndata:${JSON.stringify({ event: 'end', data: '[DONE]' })}\n\n`);
+      const last = `${pending}message:\ndata:${JSON.stringify({ event: 'end', data: '[DONE]' })}\n\n`;
       closed = true;
+      pending = '';
+      clearTimeout(headers);
       clearInterval(heartbeat);
-      raw.end();
+      raw.end(last);
     },
   };
 }

@@ -1,0 +1,83 @@
+import { getEventListeners } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leanFetch } from './lean-fetch.js';
+
+let server: http.Server;
+let base: string;
+beforeAll(async () => {
+  server = http.createServer((request, response) => {
+    if (request.url === '/json') {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += String(chunk)));
+      request.on('end', () => {
+        response.writeHead(201, {
+          'content-type': 'application/json',
+          'x-echo': String(request.headers['x-key']),
+        });
+        response.end(JSON.stringify({ got: body, method: request.method }));
+      });
+      return;
+    }
+    if (request.url === '/stream') {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.write('data: one\n\n');
+      setTimeout(() => response.end('data: two\n\n'), 20);
+      return;
+    }
+    // /hang: never answers
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => {
+  server.closeAllConnections();
+  server.close();
+});
+
+describe('leanFetch', () => {
+  it('sends method, headers (plain record, unset ones dropped) and body; reads status, headers, body', async () => {
+    const response = await leanFetch(`${base}/json`, {
+      method: 'POST',
+      headers: { 'X-Key': 'k1', 'x-unset': undefined } as unknown as Record<string, string>,
+      body: 'hello',
+    });
+    expect(response.status).toBe(201);
+    expect(response.headers.get('x-echo')).toBe('k1');
+    expect(await response.json()).toEqual({ got: 'hello', method: 'POST' });
+  });
+
+  it('keeps event streams as streams', async () => {
+    const response = await leanFetch(`${base}/stream`);
+    expect(await response.text()).toBe('data: one\n\ndata: two\n\n');
+  });
+
+  it('refuses at once on an aborted signal, and aborts a pending request', async () => {
+    const done = new AbortController();
+    done.abort();
+    await expect(leanFetch(`${base}/json`, { signal: done.signal })).rejects.toThrow(/abort/i);
+
+    const controller = new AbortController();
+    const pending = leanFetch(`${base}/hang`, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 10);
+    await expect(pending).rejects.toThrow(/abort/i);
+  });
+
+  it('lets go of the abort signal once an answer has been read', async () => {
+    const controller = new AbortController();
+    for (let i = 0; i < 5; i++) {
+      const response = await leanFetch(`${base}/json`, {
+        method: 'POST',
+        body: 'x',
+        signal: controller.signal,
+      });
+      await response.text();
+    }
+    const streamed = await leanFetch(`${base}/stream`, { signal: controller.signal });
+    expect(getEventListeners(controller.signal, 'abort').length).toBe(1); // the stream being read
+    await streamed.text();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
+});

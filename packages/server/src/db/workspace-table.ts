@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database } from './schema.js';
 import type { Db } from './database.js';
+import { preparedQuery } from './prepared.js';
 
 /** Tables whose rows belong to a workspace and carry created/updated dates. */
 export type WorkspaceTableName = {
@@ -43,6 +44,10 @@ export function workspaceTable<T extends WorkspaceTableName>(
   const common = (handle: Db) => handle as unknown as CommonDb;
   const from = table as unknown as 'rows';
   const filters = (where: ListOptions['where']) => Object.entries(where ?? {}) as [Column, string][];
+  // Flow runs look rows up by id (credentials, tools) on every request: that read is compiled once.
+  const findById = preparedQuery(db, 2, (workspaceId: string, id: string) =>
+    common(db).selectFrom(from).selectAll().where('workspaceId', '=', workspaceId).where('id', '=', id),
+  );
 
   return {
     async list(workspaceId: string, options: ListOptions = {}): Promise<Row[]> {
@@ -61,6 +66,7 @@ export function workspaceTable<T extends WorkspaceTableName>(
       return Number((await query.executeTakeFirstOrThrow()).n);
     },
     async find(workspaceId: string, id: string, trx: Db = db): Promise<Row | undefined> {
+      if (trx === db) return (await findById(workspaceId, id))[0] as unknown as Row | undefined;
       const row = await common(trx)
         .selectFrom(from)
         .selectAll()

@@ -12,9 +12,7 @@ import {
   type NodeRegistry,
 } from '@flowloom/engine';
 import type { ChatTurn, FlowData, PredictionBody } from '@flowloom/shared';
-import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { ChatFlowTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { Clock, Logger } from '../../runtime.js';
 import type { AuthContext } from '../auth/auth.service.js';
@@ -22,6 +20,7 @@ import type { ApiKeyService } from '../apikeys/apikey.service.js';
 import type { ChatMessageRepository } from '../chat-messages/chat-message.repository.js';
 import type { CredentialService } from '../credentials/credential.service.js';
 import type { AgentflowPredictor } from './agentflow-prediction.js';
+import { createChatflowRunRepository, type FlowRunSettings } from '../chatflows/chatflow.repository.js';
 import { createToolRepository } from '../resources/tool.repository.js';
 import { createEngineServices } from './engine-services.js';
 import { createRateLimiter, rateLimitOf } from './flow-guards.js';
@@ -31,10 +30,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PLAN_CACHE_SIZE = 500;
 
 /** The settings of a flow the run API reads before running it (its flow JSON is read on demand). */
-export type FlowRow = Pick<
-  Selectable<ChatFlowTable>,
-  'id' | 'type' | 'workspaceId' | 'apikeyid' | 'apiConfig' | 'chatbotConfig' | 'updatedDate'
->;
+export type FlowRow = FlowRunSettings;
 
 export type Caller =
   { kind: 'external'; apiKey: string | undefined } | { kind: 'internal'; ctx: AuthContext };
@@ -69,6 +65,7 @@ function jsonOrNull(value: unknown): string | null {
 /** Runs flows for the prediction API and the web app's chat (FLOWISE_API.md §1, §3). */
 export function createPredictionService(deps: PredictionServiceDeps) {
   const tools = createToolRepository(deps.db);
+  const flows = createChatflowRunRepository(deps.db);
   const plans = new Map<string, { flow: FlowData; plan: FlowPlan }>();
   const running = new Map<string, AbortController>();
   const rateLimiter = createRateLimiter(deps.clock);
@@ -76,11 +73,7 @@ export function createPredictionService(deps: PredictionServiceDeps) {
   /** The flow's settings; its (large) flow JSON is read only when this version is not planned yet. */
   async function loadFlow(id: string): Promise<FlowRow> {
     if (!UUID.test(id)) throw new AppError('BAD_REQUEST', 'Invalid Chatflow ID');
-    const row = await deps.db
-      .selectFrom('chat_flow')
-      .select(['id', 'type', 'workspaceId', 'apikeyid', 'apiConfig', 'chatbotConfig', 'updatedDate'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await flows.settings(id);
     if (!row) throw new AppError('NOT_FOUND', `Chatflow ${id} not found in the database!`);
     return row;
   }
@@ -105,12 +98,7 @@ export function createPredictionService(deps: PredictionServiceDeps) {
     const key = `${row.id}:${row.updatedDate}`;
     const cached = plans.get(key);
     if (cached) return cached;
-    const { flowData } = await deps.db
-      .selectFrom('chat_flow')
-      .select('flowData')
-      .where('id', '=', row.id)
-      .executeTakeFirstOrThrow();
-    const flow = parseFlow(flowData);
+    const flow = parseFlow(await flows.flowData(row.id));
     const planned = { flow, plan: planChatflow(flow, deps.registry) };
     if (plans.size >= PLAN_CACHE_SIZE) plans.delete(plans.keys().next().value!);
     plans.set(key, planned);
@@ -134,11 +122,7 @@ export function createPredictionService(deps: PredictionServiceDeps) {
   }
 
   async function workspaceVars(workspaceId: string): Promise<Record<string, string>> {
-    const rows = await deps.db
-      .selectFrom('variable')
-      .select(['name', 'value', 'type'])
-      .where('workspaceId', '=', workspaceId)
-      .execute();
+    const rows = await flows.variables(workspaceId);
     return Object.fromEntries(
       rows.map((v) => [v.name, v.type === 'runtime' ? (deps.env[v.name] ?? '') : v.value]),
     );
@@ -166,12 +150,7 @@ export function createPredictionService(deps: PredictionServiceDeps) {
     const key = `${row.id}:${row.updatedDate}`;
     const cached = agentflowFlows.get(key);
     if (cached) return cached;
-    const { flowData } = await deps.db
-      .selectFrom('chat_flow')
-      .select('flowData')
-      .where('id', '=', row.id)
-      .executeTakeFirstOrThrow();
-    const flow = parseFlow(flowData);
+    const flow = parseFlow(await flows.flowData(row.id));
     if (agentflowFlows.size >= PLAN_CACHE_SIZE) agentflowFlows.delete(agentflowFlows.keys().next().value!);
     agentflowFlows.set(key, flow);
     return flow;

@@ -1,6 +1,7 @@
 // The Agentflow v2 canvas end to end: a Start → LLM → Condition → two Direct Replies flow built by
 // drag and drop, saved as an AGENTFLOW, run from the chat (live step trace, the taken branch's
-// reply) and found again under Executions; then a Human Input flow that pauses for Proceed.
+// reply) and found again under Executions; then a Human Input flow that pauses for Proceed; an LLM
+// message written with the variable picker ({{ typed, and the button); a rejection with feedback.
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { createCredential, INTERNAL, signInOwner } from './support';
 
@@ -188,27 +189,28 @@ test('a branching agentflow is built, saved, run from the chat and traced in Exe
     await expect(tree.getByRole('treeitem', { name: new RegExp(label) }).first()).toBeVisible();
 });
 
-test('a Human Input flow stops with Proceed / Reject, and Proceed finishes the run', async () => {
-  const color = { start: '#7EE787', human: '#6E6EFD', reply: '#4DDBBB' };
-  const base = (id: string, name: string, label: string, inputs: Record<string, unknown>, extra = {}) => ({
+const color = { start: '#7EE787', human: '#6E6EFD', reply: '#4DDBBB' };
+const base = (id: string, name: string, label: string, inputs: Record<string, unknown>, extra = {}) => ({
+  id,
+  type: 'agentFlow',
+  position: { x: 0, y: 0 },
+  data: {
     id,
-    type: 'agentFlow',
-    position: { x: 0, y: 0 },
-    data: {
-      id,
-      name,
-      label,
-      type: label,
-      category: 'Agent Flows',
-      version: 1,
-      baseClasses: [label],
-      inputs,
-      inputParams: [],
-      inputAnchors: [],
-      outputs: {},
-      ...extra,
-    },
-  });
+    name,
+    label,
+    type: label,
+    category: 'Agent Flows',
+    version: 1,
+    baseClasses: [label],
+    inputs,
+    inputParams: [],
+    inputAnchors: [],
+    outputs: {},
+    ...extra,
+  },
+});
+
+test('a Human Input flow stops with Proceed / Reject, and Proceed finishes the run', async () => {
   const flowData = {
     nodes: [
       base(
@@ -305,4 +307,178 @@ test('a Human Input flow stops with Proceed / Reject, and Proceed finishes the r
   await expect(chat.getByRole('log')).toContainText('Approved and shipped.', { timeout: 20_000 });
   await expect(chat.getByRole('button', { name: 'Proceed' })).toHaveCount(0);
   await expect(page.getByTestId('status-directReplyAgentflow_0')).toHaveAttribute('data-status', 'FINISHED');
+});
+
+test('a variable picked in the LLM message is resolved by the run', async () => {
+  await page.goto('/agentflows');
+  await page.getByRole('button', { name: 'Add New' }).first().click();
+  await expect(page).toHaveURL(/\/v2\/agentcanvas$/);
+
+  // Start declares the flow state key `topic`.
+  await dragFromPalette('Start', 'startAgentflow_0', { x: 480, y: 200 });
+  const start = editor('Start 0');
+  await start.getByRole('button', { name: 'Add Flow State' }).click();
+  await fillField(start, 'Key', 'topic');
+  await fillField(start, 'Value', 'lighthouses');
+  await start.getByRole('button', { name: 'Close node editor' }).click();
+
+  await dragFromPalette('LLM', 'llmAgentflow_0', { x: 480, y: 420 });
+  const llm = editor('LLM 0');
+  await llm
+    .getByRole('combobox', { name: /^Model/ })
+    .first()
+    .click();
+  await page.getByRole('option', { name: 'ChatOpenAI', exact: true }).click();
+  await llm.getByRole('combobox', { name: 'Connect Credential' }).click();
+  await page.getByRole('option', { name: CREDENTIAL, exact: true }).click();
+
+  // Typing {{ opens the variables, filtered by what follows; Enter writes the highlighted one.
+  const message = llm.getByRole('textbox', { name: 'Input Message', exact: true });
+  await message.click();
+  await message.pressSequentially('Tell me about {{top');
+  const variables = page.getByRole('listbox', { name: 'Variables' });
+  await expect(variables.getByRole('option')).toHaveCount(1);
+  await expect(variables.getByRole('option')).toContainText('{{ $flow.state.topic }}');
+  await message.press('Enter');
+  await expect(variables).toBeHidden();
+  await message.pressSequentially(' for ');
+  // The button opens the same list with a search box.
+  await llm.getByRole('button', { name: 'Insert variable into Input Message' }).click();
+  const search = page.getByRole('combobox', { name: 'Search variables' });
+  await search.fill('quest');
+  await expect(variables.getByRole('option').first()).toContainText('{{ question }}');
+  await search.press('Enter');
+  await expect(message).toHaveValue('Tell me about {{ $flow.state.topic }} for {{ question }}');
+  await expect(message).toBeFocused();
+  await llm.getByRole('button', { name: 'Close node editor' }).click();
+
+  await connect(handle('startAgentflow_0-output-startAgentflow'), handle('llmAgentflow_0'));
+  await expect(page.locator('.react-flow__edge')).toHaveCount(1);
+
+  // Options of v2 inputs come from the node's load method on the server, which is told the
+  // upstream nodes: "Update Flow State" keys are the ones Start declares. Its value may use the
+  // node's own output.
+  await node('llmAgentflow_0').dblclick();
+  await llm.getByRole('button', { name: 'Add Update Flow State' }).click();
+  await llm.getByRole('textbox', { name: 'Key', exact: true }).click();
+  await page.getByRole('option', { name: 'topic', exact: true }).click();
+  const stateValue = llm.getByRole('textbox', { name: 'Value', exact: true });
+  await stateValue.click();
+  await stateValue.pressSequentially('{{out');
+  await expect(variables.getByRole('option')).toHaveCount(1);
+  await expect(variables.getByRole('option')).toContainText('{{ output }}');
+  await stateValue.press('Enter');
+  await expect(stateValue).toHaveValue('{{ output }}');
+  await llm.getByRole('button', { name: 'Close node editor' }).click();
+
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const naming = page.getByRole('dialog', { name: 'Save New Agentflow' });
+  await naming.getByLabel('Agentflow name').fill(`Lighthouse guide ${RUN}`);
+  await naming.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page).toHaveURL(/\/v2\/agentcanvas\/[0-9a-f-]{36}$/);
+
+  await page.getByRole('button', { name: 'Open chat' }).click();
+  const chat = page.getByRole('dialog', { name: 'Chat' });
+  await chat.getByRole('textbox', { name: 'Question' }).fill('sailors');
+  await chat.getByRole('button', { name: 'Send question' }).click();
+  await expect(chat.getByRole('log', { name: 'Chat messages' })).toContainText(
+    'Hello from the test LLM. You said: Tell me about lighthouses for sailors',
+    { timeout: 20_000 },
+  );
+});
+
+test('Reject takes feedback, which the resumed run receives', async () => {
+  const flowData = {
+    nodes: [
+      base(
+        'startAgentflow_0',
+        'startAgentflow',
+        'Start',
+        { startInputType: 'chatInput' },
+        {
+          hideInput: true,
+          color: color.start,
+          outputAnchors: [
+            { id: 'startAgentflow_0-output-startAgentflow', name: 'startAgentflow', label: 'Start' },
+          ],
+        },
+      ),
+      base(
+        'humanInputAgentflow_0',
+        'humanInputAgentflow',
+        'Human Input 0',
+        {
+          humanInputDescriptionType: 'fixed',
+          humanInputDescription: 'Publish the release notes?',
+          humanInputEnableFeedback: true,
+        },
+        {
+          color: color.human,
+          outputs: { humanInputAgentflow: '' },
+          outputAnchors: [
+            { id: 'humanInputAgentflow_0-output-0', name: 'proceed', label: 'Proceed' },
+            { id: 'humanInputAgentflow_0-output-1', name: 'reject', label: 'Reject' },
+          ],
+        },
+      ),
+      base(
+        'directReplyAgentflow_0',
+        'directReplyAgentflow',
+        'Direct Reply 0',
+        { directReplyMessage: 'Published.' },
+        { hideOutput: true, color: color.reply, outputAnchors: [] },
+      ),
+      base(
+        'directReplyAgentflow_1',
+        'directReplyAgentflow',
+        'Direct Reply 1',
+        { directReplyMessage: 'Held back because: {{ humanInputAgentflow_0 }}' },
+        { hideOutput: true, color: color.reply, outputAnchors: [] },
+      ),
+    ],
+    edges: [
+      ['startAgentflow_0', 'startAgentflow_0-output-startAgentflow', 'humanInputAgentflow_0', undefined],
+      ['humanInputAgentflow_0', 'humanInputAgentflow_0-output-0', 'directReplyAgentflow_0', 'proceed'],
+      ['humanInputAgentflow_0', 'humanInputAgentflow_0-output-1', 'directReplyAgentflow_1', 'reject'],
+    ].map(([source, sourceHandle, target, edgeLabel]) => ({
+      id: `${source}-${sourceHandle}-${target}-${target}`,
+      source,
+      sourceHandle,
+      target,
+      targetHandle: target,
+      type: 'agentFlow',
+      data: { ...(edgeLabel && { edgeLabel }), isHumanInput: source === 'humanInputAgentflow_0' },
+    })),
+  };
+  const created = await page.request.post('/api/v1/chatflows', {
+    headers: INTERNAL,
+    data: { name: `Release notes ${RUN}`, type: 'AGENTFLOW', flowData: JSON.stringify(flowData) },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { id } = (await created.json()) as { id: string };
+
+  await page.goto(`/v2/agentcanvas/${id}`);
+  await expect(page.getByTestId('edge-label')).toHaveText(['proceed', 'reject']);
+  await page.getByRole('button', { name: 'Open chat' }).click();
+  const chat = page.getByRole('dialog', { name: 'Chat' });
+  await chat.getByRole('textbox', { name: 'Question' }).fill('Release 2.0 is ready');
+  await chat.getByRole('button', { name: 'Send question' }).click();
+  await expect(chat).toContainText('Publish the release notes?', { timeout: 20_000 });
+
+  await chat.getByRole('button', { name: 'Reject' }).click();
+  const feedback = chat.getByRole('textbox', { name: 'Feedback' });
+  await expect(feedback).toBeFocused();
+  await feedback.fill('The changelog is missing');
+  await chat
+    .getByRole('form', { name: 'Reject with feedback' })
+    .getByRole('button', { name: 'Reject' })
+    .click();
+  // The Human Input node answers with the feedback it was sent (`humanInput.feedback`), which the
+  // reject branch's reply reads; the feedback is also the user's message of that turn.
+  const log = chat.getByRole('log', { name: 'Chat messages' });
+  await expect(log).toContainText('Held back because: The changelog is missing', { timeout: 20_000 });
+  await expect(log).not.toContainText('Published.');
+  await expect(log.getByText('The changelog is missing', { exact: true })).toBeVisible();
+  await expect(chat.getByRole('button', { name: 'Reject' })).toHaveCount(0);
+  await expect(page.getByTestId('status-directReplyAgentflow_1')).toHaveAttribute('data-status', 'FINISHED');
 });

@@ -1,6 +1,7 @@
 import type {
   ChatTurn,
   FlowNodeData,
+  LoadMethodNode,
   NodeDefinition,
   ParamOption,
   SourceDocument,
@@ -41,6 +42,17 @@ export interface EngineLogger {
   error(message: string, fields?: Record<string, unknown>): void;
 }
 
+/** What Execute Flow sends to the flow it runs (the prediction API's body, FLOWISE_API.md §1). */
+export interface FlowRunRequest {
+  question: string;
+  /** The calling run's chat id: the child keeps the conversation's id (Flowise). */
+  chatId: string;
+  overrideConfig?: Record<string, unknown>;
+  /** The API key of a flow bound to one (Execute Flow's `chatflowApi` credential). */
+  apiKey?: string;
+  signal: AbortSignal;
+}
+
 /** Everything outside the engine a node may reach, each behind an interface the server implements. */
 export interface EngineServices {
   credentials: { get(id: string): Promise<{ credentialName: string; data: Record<string, unknown> }> };
@@ -50,6 +62,12 @@ export interface EngineServices {
   sandbox: CodeSandbox;
   /** Operator-level default base URLs per provider (e.g. `openai`), used when a node sets none. */
   providerBaseUrls: Partial<Record<string, string>>;
+  /**
+   * Runs another flow of the same workspace in this process, as an independent prediction with its own
+   * messages (Execute Flow). Answers the prediction API's JSON body; throws with a readable message
+   * when the flow may not run (another workspace, a call cycle, too deep a chain) or its run fails.
+   */
+  runFlow(flowId: string, request: FlowRunRequest): Promise<Record<string, unknown>>;
   logger: EngineLogger;
   now(): Date;
 }
@@ -92,12 +110,44 @@ export interface NodeRunOutput {
   artifacts?: { type: string; data: unknown }[];
 }
 
+/** A flow of the workspace as Execute Flow lists it. */
+export interface FlowSummary {
+  id: string;
+  name: string;
+  type: string;
+}
+
+/** A document store of the workspace as the Retriever and Agent knowledge lists show it. */
+export interface DocumentStoreSummary {
+  id: string;
+  name: string;
+  description: string | null;
+  status: string;
+}
+
+/** What load methods may read, all limited to the caller's workspace. */
+export interface LoadMethodServices extends Pick<EngineServices, 'tools' | 'credentials' | 'logger'> {
+  listTools(): Promise<CustomToolRecord[]>;
+  /** Chatflows and agentflows the caller may view. */
+  listFlows(): Promise<FlowSummary[]>;
+  listDocumentStores(): Promise<DocumentStoreSummary[]>;
+}
+
+/** What a load method (the options of an `asyncOptions` input) sees. */
 export interface LoadMethodContext {
   node: FlowNodeData;
   inputs: Record<string, unknown>;
   credential(): Promise<Record<string, unknown>>;
-  services: Pick<EngineServices, 'tools' | 'logger'> & { listTools(): Promise<CustomToolRecord[]> };
+  /** Agentflow (v2) canvas: the nodes upstream of the edited one (Start, loop targets…). */
+  previousNodes: readonly LoadMethodNode[];
+  /** Agentflow (v2) canvas: the edited node as the canvas holds it. */
+  currentNode: LoadMethodNode | undefined;
+  searchOptions: Record<string, unknown> | undefined;
+  services: LoadMethodServices;
 }
+
+/** Builds the options of an `asyncOptions` input; the route answers `[]` when it throws. */
+export type LoadMethod = (ctx: LoadMethodContext) => Promise<ParamOption[]>;
 
 /**
  * A node type: a serialisable definition (what the canvas shows) plus behaviour. `init` builds the
@@ -114,5 +164,5 @@ export interface NodeType {
   streamable?: boolean;
   /** Runs code that may read `$vars` (custom tools): the run then loads the workspace variables. */
   readsVariables?: boolean;
-  loadMethods?: Record<string, (ctx: LoadMethodContext) => Promise<ParamOption[]>>;
+  loadMethods?: Record<string, LoadMethod>;
 }

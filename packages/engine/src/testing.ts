@@ -36,6 +36,7 @@ export function createTestEngine(options: TestEngineOptions) {
     http: () => Promise.reject(new Error('No outbound HTTP in this test engine')),
     sandbox: { run: () => Promise.reject(new Error('No code sandbox in this test engine')) },
     providerBaseUrls: {},
+    runFlow: () => Promise.reject(new Error('No other flows in this test engine')),
     logger: { debug() {}, warn() {}, error() {} },
     now: () => options.now ?? new Date('2026-01-01T00:00:00Z'),
     ...options.services,

@@ -17,6 +17,7 @@ import { createExecutionRepository } from './modules/executions/execution.reposi
 import { registerExecutionRoutes } from './modules/executions/execution.routes.js';
 import { createAgentflowPredictor } from './modules/predictions/agentflow-prediction.js';
 import { providerBaseUrlsFromEnv } from './modules/predictions/engine-services.js';
+import { createFlowRunner } from './modules/predictions/flow-runner.js';
 import { registerPredictionRoutes } from './modules/predictions/prediction.routes.js';
 import { createPredictionService } from './modules/predictions/prediction.service.js';
 import { migrateToLatest, openDatabase, type OpenedDatabase } from './db/database.js';
@@ -36,6 +37,7 @@ import { createAuthService } from './modules/auth/auth.service.js';
 import { createSmtpMailer, type Mailer } from './modules/auth/mailer.js';
 import { registerChatflowRoutes } from './modules/chatflows/chatflow.routes.js';
 import { createChatflowService } from './modules/chatflows/chatflow.service.js';
+import { createDocumentStoreRepository } from './modules/document-stores/document-store.repository.js';
 import { registerCredentialRoutes } from './modules/credentials/credential.routes.js';
 import { createCredentialService } from './modules/credentials/credential.service.js';
 import { createIdentityRepository } from './modules/identity/identity.repository.js';
@@ -169,11 +171,20 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     agentflowRegistry,
     tools: createToolRepository(database.db),
     credentials,
+    chatflows,
+    documentStores: createDocumentStoreRepository(database.db),
   });
   const executions = createExecutionRepository(database.db);
   registerExecutionRoutes(app, { executions });
+  // Execute Flow runs other flows through the prediction service built just below.
+  const flows = createFlowRunner({
+    predictions: () => predictions,
+    flowNames: (workspaceId, ids) => chatflows.namesOf(workspaceId, ids),
+  });
   const agentflows = createAgentflowPredictor({
     registry: agentflowRegistry,
+    components: registry,
+    flows,
     executions,
     messages,
     clock,

@@ -10,6 +10,7 @@ export * from './custom-template.js';
 export * from './auth.js';
 export * from './errors.js';
 export * from './node-params.js';
+export * from './node-load-method.js';
 export * from './rules/access.js';
 export * from './rules/format.js';
 export * from './rules/show-hide.js';

@@ -26,6 +26,8 @@ export interface ParamOption {
   label: string;
   name: string;
   description?: string;
+  /** An icon shown beside the option (Flowise load methods may send one). */
+  imageSrc?: string;
 }
 
 /** One input of a node or credential definition (Flowise `INodeParams`). */

@@ -506,6 +506,90 @@ describe('the agentflow executor', () => {
       };
       expect((await run(flow, { persistedState: { k: 'remembered' } })).text).toBe('remembered');
     });
+
+    describe('component sub-forms (<param>Config)', () => {
+      // A chat model whose `systemHint` accepts variables and whose `modelName` does not.
+      const model = {
+        icon: '',
+        definition: {
+          ...def('testModel'),
+          category: 'Chat Models',
+          inputs: [
+            { label: 'Model', name: 'modelName', type: 'string' },
+            { label: 'Hint', name: 'systemHint', type: 'string', acceptVariable: true },
+          ],
+        },
+      };
+      const components = new Map([['testModel', model]]);
+      /** Answers the configs it received, as JSON. */
+      const picker: AgentflowNodeType = {
+        icon: '',
+        definition: def('picker', [
+          { label: 'Model', name: 'pickModel', type: 'asyncOptions', loadConfig: true },
+          {
+            label: 'Tools',
+            name: 'pickTools',
+            type: 'array',
+            array: [{ label: 'Tool', name: 'tool', type: 'asyncOptions', loadConfig: true }],
+          } as AgentflowNodeType['definition']['inputs'][number],
+        ]),
+        run: (ctx) =>
+          Promise.resolve({
+            id: ctx.node.id,
+            name: 'picker',
+            input: {},
+            output: {
+              content: JSON.stringify({ model: ctx.inputs.pickModelConfig, tools: ctx.inputs.pickTools }),
+            },
+            state: ctx.state,
+          }),
+      };
+      const inputs = {
+        pickModel: 'testModel',
+        pickModelConfig: { modelName: '{{question}}', systemHint: 'Answer {{question}} as {{$vars.X}}' },
+        pickTools: [
+          { tool: 'testModel', toolConfig: { modelName: '{{question}}', systemHint: '<p>{{question}}</p>' } },
+        ],
+      };
+      const flow = {
+        nodes: [node('start', 'startAgentflow'), node('p', 'picker', inputs)],
+        edges: [edge('start', 'p')],
+      };
+      const runPicker = (extra: Partial<AgentflowRunRequest>) =>
+        runAgentflow(new Map([...registry, ['picker', picker]]), services, {
+          flowId: 'f',
+          flow,
+          question: 'hi',
+          chatId: 'c',
+          sessionId: 'c',
+          history: [],
+          streaming: false,
+          emit: () => {},
+          signal: new AbortController().signal,
+          vars: { X: 'vx' },
+          save: () => Promise.resolve(),
+          ...extra,
+        });
+
+      it('resolves only the fields the chosen component marks acceptVariable, in rows too', async () => {
+        const result = await runPicker({ components });
+        expect(JSON.parse(result.text)).toEqual({
+          model: { modelName: '{{question}}', systemHint: 'Answer hi as vx' },
+          tools: [{ tool: 'testModel', toolConfig: { modelName: '{{question}}', systemHint: 'hi' } }],
+        });
+        // The stored flow keeps its templates.
+        expect(inputs.pickModelConfig.systemHint).toBe('Answer {{question}} as {{$vars.X}}');
+      });
+
+      it('leaves configs as written when the component is unknown or no components are given', async () => {
+        expect(JSON.parse((await runPicker({})).text).model.systemHint).toBe(
+          'Answer {{question}} as {{$vars.X}}',
+        );
+        expect(JSON.parse((await runPicker({ components: new Map() })).text).model.systemHint).toBe(
+          'Answer {{question}} as {{$vars.X}}',
+        );
+      });
+    });
   });
 
   describe('errors and abort', () => {

@@ -2,6 +2,8 @@ import type { ChatTurn, FlowData, FlowNode } from '@flowloom/shared';
 import { FlowValidationError, NodeExecutionError, NodeUnavailableError, RunAbortedError } from '../errors.js';
 import type { EngineServices, EventSink } from '../node-type.js';
 import { applyOverrides, type OverrideSettings } from '../overrides.js';
+import type { NodeRegistry } from '../plan.js';
+import { resolveComponentConfigs } from './component-config.js';
 import { buildGraph, type AgentGraph } from './graph.js';
 import type {
   AgentflowNodeResult,
@@ -34,6 +36,11 @@ export interface AgentflowRunRequest {
   vars: Record<string, string>;
   overrideConfig?: Record<string, unknown>;
   overrideSettings?: OverrideSettings;
+  /**
+   * The chatflow node types v2 nodes pick as components (`loadConfig` inputs: chat models, tools):
+   * their `acceptVariable` fields are resolved in `<param>Config`. Without it, configs stay as written.
+   */
+  components?: NodeRegistry;
   /** State carried over from the session's previous run (Start: persist state). */
   persistedState?: Record<string, unknown>;
   /** Form values remembered for the session. */
@@ -159,7 +166,9 @@ export async function runAgentflow(
     const out: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(overridden))
       out[name] = accept.has(name) ? resolveDeep(value, scope) : value;
-    return out;
+    return request.components
+      ? resolveComponentConfigs(type.definition.inputs, out, request.components, scope)
+      : out;
   }
 
   function record(entry: ExecutedEntry, isTop: boolean, replaceEarlier = false) {

@@ -1,5 +1,5 @@
 import type { FlowNodeData, NodeDefinition } from '@flowloom/shared';
-import type { RunContext } from '../node-type.js';
+import type { LoadMethod, RunContext } from '../node-type.js';
 
 export type EntryStatus = 'FINISHED' | 'STOPPED' | 'ERROR' | 'TERMINATED';
 export type ExecutionState = 'INPROGRESS' | EntryStatus;
@@ -102,4 +102,6 @@ export interface AgentflowNodeType {
   /** Jumps back to `output.loopTarget` up to `output.maxLoopCount` times. */
   loop?: boolean;
   run(ctx: AgentflowNodeContext): Promise<AgentflowNodeResult>;
+  /** Option lists of its `asyncOptions` inputs, by the `loadMethod` names its definition uses. */
+  loadMethods?: Record<string, LoadMethod>;
 }

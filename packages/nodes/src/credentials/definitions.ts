@@ -99,6 +99,14 @@ export const httpBearerToken: CredentialDefinition = {
   inputs: [{ label: 'Token', name: 'token', type: 'password' }],
 };
 
+/** The API key of a flow bound to one, for Execute Flow (Flowise `chatflowApi`). */
+export const chatflowApi: CredentialDefinition = {
+  label: 'Chatflow API',
+  name: 'chatflowApi',
+  version: 1,
+  inputs: [{ label: 'Chatflow Api Key', name: 'chatflowApiKey', type: 'password' }],
+};
+
 export const httpApiKey: CredentialDefinition = {
   label: 'HTTP Api Key',
   name: 'httpApiKey',

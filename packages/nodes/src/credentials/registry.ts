@@ -14,6 +14,7 @@ export const credentialDefinitions: readonly CredentialDefinition[] = [
   definitions.httpBasicAuth,
   definitions.httpBearerToken,
   definitions.httpApiKey,
+  definitions.chatflowApi,
   definitions.redisCacheUrlApi,
   definitions.postgresUrl,
 ];

@@ -17,6 +17,14 @@ import {
 import { structuredOutputSchema } from '../common/structured.js';
 import { historyName, rowsInput, textInput } from '../common/values.js';
 import { invokeTool, runAgentLoop, type AgentTool, type PendingToolCall } from './agent-loop.js';
+import {
+  listEmbeddings,
+  listModels,
+  listRuntimeStateKeys,
+  listStores,
+  listTools,
+  listVectorStores,
+} from '../common/load-methods.js';
 
 type ToolRow = {
   agentSelectedTool?: unknown;
@@ -190,6 +198,7 @@ export const agentAgentflow: AgentflowNodeType = {
       updateStateParam('agentUpdateState'),
     ],
   }),
+  loadMethods: { listModels, listTools, listStores, listVectorStores, listEmbeddings, listRuntimeStateKeys },
   async run(ctx) {
     const { inputs } = ctx;
     const start = ctx.run.services.now();

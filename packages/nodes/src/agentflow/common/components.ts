@@ -1,4 +1,13 @@
-import type { AgentflowNodeContext, NodeContext, NodeType } from '@flowloom/engine';
+import { z } from 'zod';
+import type { JSONSchema7 } from 'ai';
+import type {
+  AgentflowNodeContext,
+  LoadMethodContext,
+  NodeContext,
+  NodeType,
+  RunContext,
+} from '@flowloom/engine';
+import type { ParamOption } from '@flowloom/shared';
 import type { ChatModelHandle } from '../../llm/chat-model.js';
 import { isChatModel, stringInput } from '../../llm/chat-model.js';
 import { createNodeRegistry } from '../../registry.js';
@@ -6,19 +15,36 @@ import { asPromise, toolList, type ToolHandle } from '../../tools/tool.js';
 import { configInput } from './values.js';
 
 let registry: ReadonlyMap<string, NodeType> | undefined;
+const components = () => (registry ??= createNodeRegistry());
 
 /** The chatflow node types a v2 node builds its model or tools from (chosen by name in the form). */
 function component(name: string, category: string): NodeType {
-  registry ??= createNodeRegistry();
-  const type = registry.get(name);
+  const type = components().get(name);
   if (!type || type.definition.category !== category || !type.init)
     throw new Error(`"${name}" is not an available ${category === 'Tools' ? 'tool' : 'chat model'}`);
   return type;
 }
 
+/**
+ * The components of some categories a v2 node may pick (its `listModels`, `listTools`… options), in
+ * registry order. Only types that build something (`init`) can be picked.
+ */
+export function componentOptions(...categories: string[]): ParamOption[] {
+  return [...components().values()]
+    .filter((t) => categories.includes(t.definition.category) && t.init !== undefined)
+    .map(({ definition }) => ({
+      label: definition.label,
+      name: definition.name,
+      ...(definition.description && { description: definition.description }),
+    }));
+}
+
+/** What building a component needs from the node that picked it. */
+type ComponentHost = Pick<AgentflowNodeContext, 'node' | 'run' | 'credential'>;
+
 /** Runs a chatflow node's `init` with `config` as its inputs, the way Flowise loads a `loadConfig` form. */
 function initWith(
-  ctx: AgentflowNodeContext,
+  ctx: ComponentHost,
   type: NodeType,
   rawConfig: unknown,
   fallbackCredential: boolean,
@@ -58,7 +84,7 @@ export async function buildChatModel(
 
 /** The tools one tool node builds (a toolkit may build several). */
 export async function buildTools(
-  ctx: AgentflowNodeContext,
+  ctx: ComponentHost,
   toolName: unknown,
   config: unknown,
 ): Promise<ToolHandle[]> {
@@ -67,4 +93,56 @@ export async function buildTools(
   const tools = toolList(await initWith(ctx, component(name, 'Tools'), config, false));
   if (tools.length === 0) throw new Error(`"${name}" did not build a tool`);
   return tools;
+}
+
+/**
+ * A run context for building a component while the canvas lists options: credentials and custom
+ * tools of the workspace are readable, nothing can be called.
+ */
+function listingRun(ctx: LoadMethodContext): RunContext {
+  const unavailable = (what: string) => () =>
+    Promise.reject(new Error(`${what} is not available while listing options`));
+  const { services } = ctx;
+  return {
+    flowId: '',
+    chatId: '',
+    sessionId: '',
+    question: '',
+    history: [],
+    streaming: false,
+    emit: () => {},
+    signal: new AbortController().signal,
+    vars: {},
+    services: {
+      credentials: services.credentials,
+      tools: services.tools,
+      logger: services.logger,
+      chatHistory: { load: () => Promise.resolve([]) },
+      http: unavailable('Outbound HTTP'),
+      sandbox: { run: unavailable('Running code') },
+      runFlow: unavailable('Running a flow'),
+      providerBaseUrls: {},
+      now: () => new Date(),
+    },
+  };
+}
+
+/** The argument names (and descriptions) of the tools a tool component builds, for the canvas. */
+export async function toolArgumentOptions(
+  ctx: LoadMethodContext,
+  toolName: unknown,
+  config: unknown,
+): Promise<ParamOption[]> {
+  const host: ComponentHost = { node: ctx.node, run: listingRun(ctx), credential: () => ctx.credential() };
+  const options = new Map<string, ParamOption>();
+  for (const tool of await buildTools(host, toolName, config)) {
+    const schema = (
+      '~standard' in tool.inputSchema ? z.toJSONSchema(tool.inputSchema) : tool.inputSchema
+    ) as JSONSchema7;
+    for (const [name, property] of Object.entries(schema.properties ?? {})) {
+      const description = typeof property === 'object' ? property.description : undefined;
+      if (!options.has(name)) options.set(name, { label: name, name, ...(description && { description }) });
+    }
+  }
+  return [...options.values()];
 }

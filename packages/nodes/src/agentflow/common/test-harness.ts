@@ -8,6 +8,7 @@ import {
   type ExecutedEntry,
 } from '@flowloom/engine';
 import type { FlowData, FlowEdge, FlowNode } from '@flowloom/shared';
+import { createNodeRegistry } from '../../registry.js';
 import { createQuickJsSandbox } from '../../sandbox/quickjs.js';
 import { createAgentflowRegistry } from '../registry.js';
 
@@ -110,6 +111,7 @@ export async function runTestFlow(
     question: '',
     newId: () => `action-${++id}`,
     save: () => Promise.resolve(),
+    components: createNodeRegistry(),
     ...request,
     flow,
     emit: (event, data) => events.push({ event, data }),

@@ -6,6 +6,7 @@ import { callModel } from '../common/model-call.js';
 import { agentflowDefinition, modelParam } from '../common/params.js';
 import { rowsInput, textInput } from '../common/values.js';
 import { matchScenario, parseJsonReply } from './scenario.js';
+import { listModels } from '../common/load-methods.js';
 
 export const CONDITION_AGENT_SYSTEM_PROMPT = `You route a conversation. You get a JSON object with "input" (the text to judge), "scenarios" (the possible routes) and "instruction" (how to judge).
 Pick the one scenario that fits the input best, following the instruction.
@@ -87,6 +88,7 @@ export const conditionAgentAgentflow: AgentflowNodeType = {
       { label: '1', name: '1', description: 'Condition 1', baseClasses: ['ConditionAgent'] },
     ],
   }),
+  loadMethods: { listModels },
   async run(ctx) {
     const { inputs } = ctx;
     const scenarios = rowsInput<{ scenario?: unknown }>(inputs.conditionAgentScenarios).map((r) =>

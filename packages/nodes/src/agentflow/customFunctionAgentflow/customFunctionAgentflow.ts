@@ -2,6 +2,7 @@ import { applyStateUpdates, type AgentflowNodeType } from '@flowloom/engine';
 import { badgeIcon } from '../../utilities/icons.js';
 import { agentflowDefinition, updateStateParam } from '../common/params.js';
 import { rowsInput, textInput } from '../common/values.js';
+import { listRuntimeStateKeys } from '../common/load-methods.js';
 
 export const CUSTOM_FUNCTION_EXAMPLE = `/*
 * Input variables are available with a $ prefix, for example $foo.
@@ -55,6 +56,7 @@ export const customFunctionAgentflow: AgentflowNodeType = {
       updateStateParam('customFunctionUpdateState'),
     ],
   }),
+  loadMethods: { listRuntimeStateKeys },
   async run(ctx) {
     const code = textInput(ctx.inputs.customFunctionJavascriptFunction);
     if (!code.trim()) throw new Error('The Javascript Function is empty');

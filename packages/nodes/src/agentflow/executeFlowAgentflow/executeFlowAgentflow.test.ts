@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { FlowRunRequest } from '@flowloom/engine';
 import { nodeContext, testServices } from '../common/test-harness.js';
 import { executeFlowAgentflow } from './executeFlowAgentflow.js';
 
@@ -38,6 +39,58 @@ describe('executeFlowAgentflow', () => {
     expect(result.chatHistory![0]).toEqual({ role: 'user', content: 'do it' });
   });
 
+  it('runs the chosen flow in this server without a Base URL, with the same chat id', async () => {
+    const calls: { flowId: string; request: FlowRunRequest }[] = [];
+    const services = testServices({
+      http: () => Promise.reject(new Error('no HTTP expected')),
+      runFlow: (flowId, request) => {
+        calls.push({ flowId, request });
+        return Promise.resolve({ text: 'in-process answer', usedTools: [{ tool: 'calc' }] });
+      },
+    });
+    const emitted: unknown[][] = [];
+    const result = await executeFlowAgentflow.run(
+      nodeContext(
+        executeFlowAgentflow,
+        {
+          executeFlowSelectedFlow: 'flow-2',
+          executeFlowInput: 'do it',
+          executeFlowOverrideConfig: { vars: { a: '1' } },
+        },
+        { services, isLastNode: true, emitted },
+      ),
+    );
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.flowId).toBe('flow-2');
+    expect(calls[0]!.request).toMatchObject({
+      question: 'do it',
+      chatId: 'test-chat',
+      overrideConfig: { vars: { a: '1' } },
+    });
+    expect(calls[0]!.request.apiKey).toBeUndefined();
+    expect(calls[0]!.request.signal).toBeInstanceOf(AbortSignal);
+    expect(result.output).toEqual({ content: 'in-process answer', usedTools: [{ tool: 'calc' }] });
+    expect(emitted).toEqual([['token', 'in-process answer']]);
+  });
+
+  it('passes the chatflowApi key to an in-process run and reports its refusal', async () => {
+    const services = testServices({
+      runFlow: (flowId, request) =>
+        request.apiKey === 'key'
+          ? Promise.reject(new Error(`Flow ${flowId} is not in this workspace`))
+          : Promise.reject(new Error('no key')),
+    });
+    await expect(
+      executeFlowAgentflow.run(
+        nodeContext(
+          executeFlowAgentflow,
+          { executeFlowSelectedFlow: 'elsewhere' },
+          { services, credential: () => Promise.resolve({ chatflowApiKey: 'key' }) },
+        ),
+      ),
+    ).rejects.toThrow('Flow elsewhere is not in this workspace');
+  });
+
   it('answers a JSON result as a fenced block', async () => {
     const services = testServices({ http: () => Promise.resolve(Response.json({ json: { a: 1 } })) });
     const result = await executeFlowAgentflow.run(
@@ -52,12 +105,7 @@ describe('executeFlowAgentflow', () => {
 
   it('refuses to call its own flow, and reports a failing child', async () => {
     await expect(
-      executeFlowAgentflow.run(
-        nodeContext(executeFlowAgentflow, {
-          executeFlowSelectedFlow: 'test-flow',
-          executeFlowBaseURL: 'https://f.test',
-        }),
-      ),
+      executeFlowAgentflow.run(nodeContext(executeFlowAgentflow, { executeFlowSelectedFlow: 'test-flow' })),
     ).rejects.toThrow('Cannot call the same agentflow!');
     const services = testServices({
       http: () => Promise.resolve(Response.json({ message: 'Flow not found' }, { status: 404 })),

@@ -1,9 +1,15 @@
-import { applyStateUpdates, type AgentflowNodeType } from '@flowloom/engine';
+import {
+  applyStateUpdates,
+  type AgentflowNodeType,
+  type FlowRunRequest,
+  type GuardedFetch,
+} from '@flowloom/engine';
 import { objectInput, stringInput } from '../../llm/chat-model.js';
 import { badgeIcon } from '../../utilities/icons.js';
 import { answerRole } from '../common/conversation.js';
 import { agentflowDefinition, returnResponseAsParam, updateStateParam } from '../common/params.js';
 import { historyName, textInput } from '../common/values.js';
+import { listFlows, listRuntimeStateKeys } from '../common/load-methods.js';
 
 /** The answer text of a prediction response: `text`, else its `json`, else the whole body. */
 function answerOf(body: unknown): string {
@@ -13,9 +19,48 @@ function answerOf(body: unknown): string {
   return typeof body === 'string' ? body : JSON.stringify(body, null, 2);
 }
 
+/** Runs the flow on another server through its prediction API, over the guarded HTTP client. */
+async function predictRemotely(
+  http: GuardedFetch,
+  baseUrl: string,
+  flowId: string,
+  { question, chatId, overrideConfig, apiKey, signal }: FlowRunRequest,
+): Promise<unknown> {
+  const response = await http(
+    `${baseUrl.replace(/\/+$/, '')}/api/v1/prediction/${encodeURIComponent(flowId)}`,
+    {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        // Turns streaming off in the child (Flowise).
+        'flowise-tool': 'true',
+        ...(apiKey && { authorization: `Bearer ${apiKey}` }),
+      },
+      body: JSON.stringify({ question, chatId, ...(overrideConfig && { overrideConfig }) }),
+      signal,
+    },
+  );
+  const raw = await response.text();
+  let body: unknown = raw;
+  try {
+    body = JSON.parse(raw) as unknown;
+  } catch {
+    // a plain-text answer
+  }
+  if (!response.ok) {
+    const message =
+      body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
+        ? (body as { message: string }).message
+        : raw.slice(0, 500);
+    throw new Error(`The flow ${flowId} failed (HTTP ${response.status}): ${message}`);
+  }
+  return body;
+}
+
 /**
- * Runs another flow through the prediction API (`POST <base>/api/v1/prediction/<id>`) with the same
- * chat id; its answer is this node's output (AGENTFLOW_V2.md §1.15).
+ * Runs another flow with the same chat id, in this server (the engine's `runFlow`, limited to the
+ * workspace) or, with a Base URL, through that server's prediction API; its answer is this node's
+ * output (AGENTFLOW_V2.md §1.15).
  */
 export const executeFlowAgentflow: AgentflowNodeType = {
   icon: badgeIcon('⇢', '#a3b18a'),
@@ -54,7 +99,7 @@ export const executeFlowAgentflow: AgentflowNodeType = {
         name: 'executeFlowBaseURL',
         type: 'string',
         description:
-          'Base URL to Flowise. By default, it is the URL of the incoming request. Useful when you need to execute flow through an alternative route.',
+          'Base URL of another Flowise or Flowloom server to run the flow on. By default, the flow runs on this server, in this workspace.',
         placeholder: 'http://localhost:3000',
         optional: true,
       },
@@ -62,15 +107,12 @@ export const executeFlowAgentflow: AgentflowNodeType = {
       updateStateParam('executeFlowUpdateState'),
     ],
   }),
+  loadMethods: { listFlows, listRuntimeStateKeys },
   async run(ctx) {
     const { inputs } = ctx;
     const flowId = stringInput(inputs.executeFlowSelectedFlow);
     if (!flowId) throw new Error('Select the flow to execute');
     if (flowId === ctx.run.flowId) throw new Error('Cannot call the same agentflow!');
-    // Without a Base URL, the server's own address (an operator setting, like a provider's base URL).
-    const baseUrl =
-      stringInput(inputs.executeFlowBaseURL) ?? stringInput(ctx.run.services.providerBaseUrls.flowloom);
-    if (!baseUrl) throw new Error('Set the Base URL of the Flowloom server to call');
     const question = textInput(inputs.executeFlowInput) || ctx.input;
     let overrideConfig: Record<string, unknown> | undefined;
     try {
@@ -78,35 +120,19 @@ export const executeFlowAgentflow: AgentflowNodeType = {
     } catch {
       throw new Error('The Override Config is not a valid JSON object');
     }
-    const credential = await ctx.credential();
-    const apiKey = stringInput(credential.chatflowApiKey);
-    const response = await ctx.run.services.http(
-      `${baseUrl.replace(/\/+$/, '')}/api/v1/prediction/${encodeURIComponent(flowId)}`,
-      {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'flowise-tool': 'true',
-          ...(apiKey && { authorization: `Bearer ${apiKey}` }),
-        },
-        body: JSON.stringify({ question, chatId: ctx.run.chatId, ...(overrideConfig && { overrideConfig }) }),
-        signal: ctx.run.signal,
-      },
-    );
-    const raw = await response.text();
-    let body: unknown = raw;
-    try {
-      body = JSON.parse(raw) as unknown;
-    } catch {
-      // a plain-text answer
-    }
-    if (!response.ok) {
-      const message =
-        body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
-          ? (body as { message: string }).message
-          : raw.slice(0, 500);
-      throw new Error(`The flow ${flowId} failed (HTTP ${response.status}): ${message}`);
-    }
+    const apiKey = stringInput((await ctx.credential()).chatflowApiKey);
+    const request: FlowRunRequest = {
+      question,
+      chatId: ctx.run.chatId,
+      ...(overrideConfig && { overrideConfig }),
+      ...(apiKey && { apiKey }),
+      signal: ctx.run.signal,
+    };
+    // A Base URL sends the run to another server; otherwise the flow runs here, in this workspace.
+    const baseUrl = stringInput(inputs.executeFlowBaseURL);
+    const body = baseUrl
+      ? await predictRemotely(ctx.run.services.http, baseUrl, flowId, request)
+      : await ctx.run.services.runFlow(flowId, request);
     const content = answerOf(body);
     if (ctx.isLastNode && content) ctx.run.emit('token', content);
     const extras = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};

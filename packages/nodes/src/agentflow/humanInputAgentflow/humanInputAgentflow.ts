@@ -5,6 +5,7 @@ import { buildChatModel } from '../common/components.js';
 import { callModel } from '../common/model-call.js';
 import { agentflowDefinition, modelParam } from '../common/params.js';
 import { textInput } from '../common/values.js';
+import { listModels } from '../common/load-methods.js';
 
 export const DEFAULT_HUMAN_INPUT_DESCRIPTION = 'Do you want to proceed?';
 
@@ -101,6 +102,7 @@ export const humanInputAgentflow: AgentflowNodeType = {
       { label: 'Reject', name: 'reject', baseClasses: ['HumanInput'] },
     ],
   }),
+  loadMethods: { listModels },
   async run(ctx) {
     const feedbackEnabled = on(ctx.inputs.humanInputEnableFeedback, true);
     if (!ctx.humanInput) {

@@ -14,6 +14,7 @@ import {
 } from '../common/params.js';
 import { structuredOutputSchema } from '../common/structured.js';
 import { historyName } from '../common/values.js';
+import { listModels, listRuntimeStateKeys } from '../common/load-methods.js';
 
 /**
  * One chat-model call with optional memory, structured output and state update
@@ -37,6 +38,7 @@ export const llmAgentflow: AgentflowNodeType = {
       updateStateParam('llmUpdateState'),
     ],
   }),
+  loadMethods: { listModels, listRuntimeStateKeys },
   async run(ctx) {
     const { inputs } = ctx;
     const start = ctx.run.services.now();

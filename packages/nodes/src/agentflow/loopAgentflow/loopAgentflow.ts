@@ -3,6 +3,7 @@ import { numberInput } from '../../llm/chat-model.js';
 import { badgeIcon } from '../../utilities/icons.js';
 import { agentflowDefinition, updateStateParam } from '../common/params.js';
 import { textInput } from '../common/values.js';
+import { listPreviousNodes, listRuntimeStateKeys } from '../common/load-methods.js';
 
 /** `"<nodeId>-<label>"` as stored by the canvas: node ids hold no `-`, labels may. */
 export function parseLoopTarget(value: unknown): { nodeId: string; label: string } {
@@ -50,6 +51,7 @@ export const loopAgentflow: AgentflowNodeType = {
       updateStateParam('loopUpdateState'),
     ],
   }),
+  loadMethods: { listPreviousNodes, listRuntimeStateKeys },
   run(ctx) {
     const target = parseLoopTarget(ctx.inputs.loopBackToNode);
     if (!target.nodeId) return Promise.reject(new Error('Choose the node to loop back to'));

@@ -1,6 +1,7 @@
 import type { AgentflowNodeType } from '@flowloom/engine';
 import { badgeIcon } from '../../utilities/icons.js';
 import { agentflowDefinition, updateStateParam } from '../common/params.js';
+import { listRuntimeStateKeys, listStores } from '../common/load-methods.js';
 
 export const DOCUMENT_STORES_UNAVAILABLE =
   'Document stores are not available yet in Flowloom, so the Retriever node cannot run';
@@ -50,5 +51,6 @@ export const retrieverAgentflow: AgentflowNodeType = {
       updateStateParam('retrieverUpdateState'),
     ],
   }),
+  loadMethods: { listStores, listRuntimeStateKeys },
   run: () => Promise.reject(new Error(DOCUMENT_STORES_UNAVAILABLE)),
 };

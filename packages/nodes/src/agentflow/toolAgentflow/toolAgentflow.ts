@@ -3,6 +3,7 @@ import { badgeIcon } from '../../utilities/icons.js';
 import { buildTools } from '../common/components.js';
 import { agentflowDefinition, updateStateParam } from '../common/params.js';
 import { rowsInput, textInput } from '../common/values.js';
+import { listRuntimeStateKeys, listToolInputArgs, listTools } from '../common/load-methods.js';
 
 type ArgRow = { inputArgName?: unknown; inputArgValue?: unknown };
 
@@ -62,6 +63,7 @@ export const toolAgentflow: AgentflowNodeType = {
       updateStateParam('toolUpdateState'),
     ],
   }),
+  loadMethods: { listTools, listToolInputArgs, listRuntimeStateKeys },
   async run(ctx) {
     const selectedTool = textInput(ctx.inputs.toolAgentflowSelectedTool);
     const tools = await buildTools(ctx, selectedTool, ctx.inputs.toolAgentflowSelectedToolConfig);

@@ -84,6 +84,29 @@ export function createChatflowService({ db, clock }: { db: Db; clock: Clock }) {
         )
         .map(toChatflow);
     },
+    /** Id, name and type of every flow of the workspace the caller may view, by name (Execute Flow). */
+    async summaries(ctx: AuthContext): Promise<{ id: string; name: string; type: string }[]> {
+      const rows = await db
+        .selectFrom('chat_flow')
+        .select(['id', 'name', 'type'])
+        .where('workspaceId', '=', ctx.workspaceId)
+        .orderBy('name')
+        .execute();
+      return rows.filter(
+        (r) => ctx.isOrganizationAdmin || ctx.permissions.has(flowPermission(r.type as ChatflowType, 'view')),
+      );
+    },
+    /** The names of some flows of a workspace, by id (for messages that name flows). */
+    async namesOf(workspaceId: string, ids: readonly string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('chat_flow')
+        .select(['id', 'name'])
+        .where('workspaceId', '=', workspaceId)
+        .where('id', 'in', [...ids])
+        .execute();
+      return new Map(rows.map((r) => [r.id, r.name]));
+    },
     count: (ctx: AuthContext, type: ChatflowType | undefined) =>
       table.count(ctx.workspaceId, type ? { type } : {}),
 

@@ -1,12 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AgentflowRegistry, NodeRegistry, NodeType } from '@flowloom/engine';
-import type { FlowNodeData, NodeDefinition } from '@flowloom/shared';
+import type { AgentflowRegistry, LoadMethod, NodeRegistry, NodeType } from '@flowloom/engine';
+import {
+  nodeLoadMethodBody,
+  toLoadMethodNode,
+  type FlowNodeData,
+  type NodeDefinition,
+} from '@flowloom/shared';
 import { AppError } from '../../errors.js';
 import { PUBLIC, can } from '../../http/access.js';
 import { caller } from '../../http/auth-hook.js';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.js';
+import type { ChatflowService } from '../chatflows/chatflow.service.js';
 import type { CredentialService } from '../credentials/credential.service.js';
+import type { DocumentStoreRepository } from '../document-stores/document-store.repository.js';
 import type { ToolRepository } from '../resources/tool.repository.js';
 
 const VIEW = can('chatflows:view', 'agentflows:view');
@@ -14,12 +21,6 @@ const VIEW = can('chatflows:view', 'agentflows:view');
 export function describeNode(type: Pick<NodeType, 'definition'>): NodeDefinition {
   return { ...type.definition, icon: `/api/v1/node-icon/${type.definition.name}` };
 }
-
-const loadMethodBody = z.object({
-  loadMethod: z.string().min(1, 'loadMethod is required'),
-  inputs: z.record(z.string(), z.unknown()).default({}),
-  credential: z.string().optional(),
-});
 
 /** The node catalogue the canvas shows (`GET /nodes`), icons, and async option loaders. */
 export function registerNodeRoutes(
@@ -29,11 +30,15 @@ export function registerNodeRoutes(
     agentflowRegistry,
     tools,
     credentials,
+    chatflows,
+    documentStores,
   }: {
     registry: NodeRegistry;
     agentflowRegistry: AgentflowRegistry;
     tools: ToolRepository;
     credentials: CredentialService;
+    chatflows: Pick<ChatflowService, 'summaries'>;
+    documentStores: DocumentStoreRepository;
   },
 ) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -41,13 +46,7 @@ export function registerNodeRoutes(
   // One catalogue: chatflow nodes, then the agentflow (v2) nodes (category "Agent Flows").
   const catalogue = [...registry.values(), ...agentflowRegistry.values()].map(describeNode);
 
-  function find(name: string): NodeType {
-    const type = registry.get(name);
-    if (!type) throw new AppError('NOT_FOUND', `Node ${name} not found`);
-    return type;
-  }
-
-  function findAny(name: string): Pick<NodeType, 'definition' | 'icon'> {
+  function findAny(name: string): Pick<NodeType, 'definition' | 'icon' | 'loadMethods'> {
     const type = registry.get(name) ?? agentflowRegistry.get(name);
     if (!type) throw new AppError('NOT_FOUND', `Node ${name} not found`);
     return type;
@@ -90,51 +89,64 @@ export function registerNodeRoutes(
         .send(findAny(request.params.name).icon),
   );
 
+  /*
+   * POST /api/v1/node-load-method/:nodeName — the options of an `asyncOptions` input, for chatflow
+   * and agentflow (v2) nodes alike (FLOWISE_API.md "node-load-method").
+   *   body: {loadMethod, inputs?, credential?, previousNodes?, currentNode?, searchOptions?}
+   *         previousNodes / currentNode: [{id, name, label, inputs}] (extra node fields are ignored)
+   *   answer: [{label, name, description?, imageSrc?}]; [] when the method fails while loading.
+   * 404 for an unknown node or method; 400 for a body of the wrong shape.
+   */
   app.post(
     '/api/v1/node-load-method/:name',
     {
       config: { access: VIEW },
       schema: {
         tags,
-        summary: 'Options of an asyncOptions input (e.g. model names)',
+        summary: 'Options of an asyncOptions input (models, tools, flows, upstream nodes…)',
         params: z.object({ name: z.string() }),
-        body: loadMethodBody,
+        body: nodeLoadMethodBody,
       },
     },
     async (request) => {
       const ctx = caller(request);
-      const type = find(request.params.name);
-      const method = type.loadMethods?.[request.body.loadMethod];
-      if (!method)
-        throw new AppError(
-          'NOT_FOUND',
-          `Node ${request.params.name} has no load method ${request.body.loadMethod}`,
-        );
-      const credentialId = request.body.credential;
-      const listTools = () => tools.list(ctx.workspaceId);
+      const { name } = request.params;
+      const body = request.body;
+      const type = findAny(name);
+      const method: LoadMethod | undefined = type.loadMethods?.[body.loadMethod];
+      if (!method) throw new AppError('NOT_FOUND', `Node ${name} has no load method ${body.loadMethod}`);
+      const inputs = body.inputs ?? {};
+      const credentialId = body.credential || undefined;
+      const decrypt = (id: string) => credentials.decryptForRun(ctx.workspaceId, id);
       try {
         return await method({
           node: {
             ...type.definition,
-            id: '',
+            id: body.currentNode?.id ?? '',
             inputParams: [],
             inputAnchors: [],
-            inputs: request.body.inputs,
+            inputs,
             outputAnchors: [],
             outputs: {},
+            ...(credentialId && { credential: credentialId }),
           } as FlowNodeData,
-          inputs: request.body.inputs,
-          credential: async () =>
-            credentialId ? (await credentials.decryptForRun(ctx.workspaceId, credentialId)).data : {},
+          inputs,
+          credential: async () => (credentialId ? (await decrypt(credentialId)).data : {}),
+          previousNodes: (body.previousNodes ?? []).map(toLoadMethodNode),
+          currentNode: body.currentNode ? toLoadMethodNode(body.currentNode) : undefined,
+          searchOptions: body.searchOptions ?? undefined,
           services: {
             tools: { get: (id) => tools.find(ctx.workspaceId, id) },
-            listTools,
+            credentials: { get: decrypt },
+            listTools: () => tools.list(ctx.workspaceId),
+            listFlows: () => chatflows.summaries(ctx),
+            listDocumentStores: () => documentStores.list(ctx.workspaceId),
             logger: { debug() {}, warn: (m) => request.log.warn(m), error: (m) => request.log.error(m) },
           },
         });
       } catch (error) {
         // Flowise answers an empty list when options cannot be loaded; the canvas then offers free text.
-        request.log.warn({ err: error, node: request.params.name }, 'load method failed');
+        request.log.warn({ err: error, node: name, loadMethod: body.loadMethod }, 'load method failed');
         return [];
       }
     },

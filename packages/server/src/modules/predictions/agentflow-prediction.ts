@@ -9,16 +9,22 @@ import {
   type EngineServices,
   type ExecutedEntry,
   type ExecutionState,
+  type NodeRegistry,
 } from '@flowloom/engine';
 import { stripCredentialIds, type ChatTurn, type FlowData, type PredictionBody } from '@flowloom/shared';
 import { AppError } from '../../errors.js';
 import type { Clock, Logger } from '../../runtime.js';
 import type { ChatMessageRepository } from '../chat-messages/chat-message.repository.js';
 import type { ExecutionRepository } from '../executions/execution.repository.js';
+import type { FlowRunner } from './flow-runner.js';
 import type { EventStream } from './sse.js';
 
 export interface AgentflowPredictionDeps {
   registry: AgentflowRegistry;
+  /** The chatflow node types v2 nodes pick as models and tools (their `<param>Config` forms). */
+  components: NodeRegistry;
+  /** Execute Flow's in-process runs of other flows of the workspace. */
+  flows: FlowRunner;
   executions: ExecutionRepository;
   messages: ChatMessageRepository;
   clock: Clock;
@@ -132,7 +138,8 @@ export function createAgentflowPredictor(deps: AgentflowPredictionDeps) {
         body.humanInput?.feedback ||
         (body.humanInput ? (body.humanInput.type === 'proceed' ? 'Proceed' : 'Reject') : '');
       try {
-        const result = await runAgentflow(deps.registry, input.services, {
+        const services: EngineServices = { ...input.services, runFlow: deps.flows.forRun(row) };
+        const result = await runAgentflow(deps.registry, services, {
           flowId: row.id,
           flow: input.flow,
           question,
@@ -146,6 +153,7 @@ export function createAgentflowPredictor(deps: AgentflowPredictionDeps) {
           vars: input.vars,
           overrideConfig: input.overrideConfig,
           overrideSettings: parseOverrideSettings(row.apiConfig),
+          components: deps.components,
           ...(persistedState && { persistedState }),
           persistedForm,
           ...(resume &&

@@ -31,6 +31,10 @@ export interface EngineServiceDeps {
   now(): Date;
 }
 
+/** Chatflow runs cannot call other flows; agentflow runs get the workspace's runner (`flow-runner.ts`). */
+const noFlowRuns: EngineServices['runFlow'] = () =>
+  Promise.reject(new Error('This kind of flow cannot run other flows'));
+
 /** The engine's view of the world for one run, limited to the flow's workspace. */
 export function createEngineServices(deps: EngineServiceDeps): EngineServices {
   return {
@@ -40,6 +44,7 @@ export function createEngineServices(deps: EngineServiceDeps): EngineServices {
     http: deps.http,
     sandbox: deps.sandbox,
     providerBaseUrls: deps.providerBaseUrls,
+    runFlow: noFlowRuns,
     logger: {
       debug: (message, fields) => deps.logger.debug(fields ?? {}, message),
       warn: (message, fields) => deps.logger.warn(fields ?? {}, message),

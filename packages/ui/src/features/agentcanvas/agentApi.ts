@@ -1,8 +1,28 @@
-import type { Chatflow } from '@flowloom/shared';
+import type { Chatflow, ParamOption } from '@flowloom/shared';
 import { api } from '../../api/api';
+
+/** A node as the v2 load methods see it: upstream nodes and the node being edited. */
+export interface LoadMethodNode {
+  id: string;
+  name: string;
+  label: string;
+  inputs: Record<string, unknown>;
+}
+
+/** `POST /node-load-method/<v2 node>` body: the node's inputs plus its place in the flow. */
+export interface AgentLoadMethodBody {
+  loadMethod: string;
+  inputs: Record<string, unknown>;
+  previousNodes: LoadMethodNode[];
+  currentNode: LoadMethodNode;
+  credential?: string;
+}
 
 /** Calls of the v2 canvas that the chatflow canvas does not make. */
 export const agentApi = {
   createAgentflow: (body: { name: string; flowData: string }) =>
     api.post<Chatflow>('/chatflows', { ...body, type: 'AGENTFLOW', deployed: false, isPublic: false }),
+  /** Options of an `asyncOptions` input of a v2 node (models, tools, state keys, earlier nodes, flows). */
+  loadOptions: (nodeName: string, body: AgentLoadMethodBody) =>
+    api.post<ParamOption[]>(`/node-load-method/${encodeURIComponent(nodeName)}`, body),
 };

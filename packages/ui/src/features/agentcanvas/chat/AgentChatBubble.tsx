@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import SmartToyOutlinedIcon from '@mui/icons-material/SmartToyOutlined';
@@ -8,7 +7,8 @@ import { memo } from 'react';
 import { Markdown } from '../../chat/markdown/Markdown';
 import { TypingIndicator } from '../../chat/TypingIndicator';
 import { StatusIcon } from '../../executions/StatusIcon';
-import type { AgentChatMessage, HumanInputAction } from './agentMessages';
+import type { AgentChatMessage, HumanInputAction, HumanInputChoice } from './agentMessages';
+import { HumanInputAnswer } from './HumanInputAnswer';
 
 /** The steps of a run, in order, each with its status. */
 function StepList({ steps }: { steps: NonNullable<AgentChatMessage['steps']> }) {
@@ -48,7 +48,7 @@ export const AgentChatBubble = memo(function AgentChatBubble({
 }: {
   message: AgentChatMessage;
   busy: boolean;
-  onAction: (action: HumanInputAction, type: 'proceed' | 'reject') => void;
+  onAction: (action: HumanInputAction, choice: HumanInputChoice, feedback?: string) => void;
 }) {
   if (message.role === 'userMessage') {
     return (
@@ -124,28 +124,7 @@ export const AgentChatBubble = memo(function AgentChatBubble({
             sx={{ mt: 0.75, height: 22, fontSize: 11.5 }}
           />
         )}
-        {action && (
-          <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
-            <Button
-              size="small"
-              variant="contained"
-              color="success"
-              disabled={busy}
-              onClick={() => onAction(action, 'proceed')}
-            >
-              {action.elements?.find((item) => item.type.endsWith('approve-button'))?.label ?? 'Proceed'}
-            </Button>
-            <Button
-              size="small"
-              variant="outlined"
-              color="error"
-              disabled={busy}
-              onClick={() => onAction(action, 'reject')}
-            >
-              {action.elements?.find((item) => item.type.endsWith('reject-button'))?.label ?? 'Reject'}
-            </Button>
-          </Box>
-        )}
+        {action && <HumanInputAnswer action={action} busy={busy} onAction={onAction} />}
       </Box>
     </Box>
   );

@@ -19,7 +19,7 @@ import { useConfirm } from '../../confirm/useConfirm';
 import { useNotify } from '../../notifications/useNotify';
 import type { FlowIssue } from '../document/validate';
 import { AgentChatBubble } from './AgentChatBubble';
-import type { AgentStep, HumanInputAction } from './agentMessages';
+import { resumeRequest, type AgentStep, type HumanInputAction, type HumanInputChoice } from './agentMessages';
 import { useAgentChat } from './useAgentChat';
 
 /**
@@ -74,13 +74,10 @@ export function AgentChatPanel({
     if (flowId) await chat.send(flowId, question);
   };
 
-  const answer = async (action: HumanInputAction, type: 'proceed' | 'reject') => {
-    const startNodeId = action.data?.nodeId;
-    if (!chatflowId || !startNodeId) return;
-    const question =
-      (type === 'proceed' ? action.mapping?.approve : action.mapping?.reject) ??
-      (type === 'proceed' ? 'Proceed' : 'Reject');
-    await chat.send(chatflowId, question, { type, startNodeId });
+  const answer = async (action: HumanInputAction, choice: HumanInputChoice, feedback?: string) => {
+    const request = resumeRequest(action, choice, feedback);
+    if (!chatflowId || !request) return;
+    await chat.send(chatflowId, request.question, request.humanInput);
   };
 
   const clear = async () => {
@@ -203,7 +200,7 @@ export function AgentChatPanel({
                 key={message.key}
                 message={message}
                 busy={chat.busy}
-                onAction={(action, type) => void answer(action, type)}
+                onAction={(action, choice, feedback) => void answer(action, choice, feedback)}
               />
             ))}
           </Box>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { applyAgentEvent, withStep, type AgentChatMessage } from './agentMessages';
+import {
+  applyAgentEvent,
+  asksFeedback,
+  resumeRequest,
+  withStep,
+  type AgentChatMessage,
+  type HumanInputAction,
+} from './agentMessages';
 
 const answer: AgentChatMessage = {
   key: 'a',
@@ -36,5 +43,43 @@ describe('agentflow stream events', () => {
       action: { data: { nodeId: 'h_0' } },
       steps: [{ nodeId: 'h_0', status: 'STOPPED' }],
     });
+  });
+});
+
+const humanInput = (enabled?: boolean): HumanInputAction => ({
+  id: 'a1',
+  mapping: { approve: 'Proceed', reject: 'Reject' },
+  elements: [
+    { type: 'agentflowv2-approve-button', label: 'Proceed' },
+    { type: 'agentflowv2-reject-button', label: 'Reject' },
+  ],
+  data: {
+    nodeId: 'humanInputAgentflow_0',
+    nodeLabel: 'Human Input 0',
+    input: enabled === undefined ? {} : { humanInputEnableFeedback: enabled },
+  },
+});
+
+describe('answering a paused run', () => {
+  it('asks for feedback on Reject, and on Proceed only when the node wants feedback', () => {
+    expect(asksFeedback(humanInput(true), 'reject')).toBe(true);
+    expect(asksFeedback(humanInput(true), 'proceed')).toBe(true);
+    expect(asksFeedback(humanInput(false), 'reject')).toBe(false);
+    expect(asksFeedback(humanInput(false), 'proceed')).toBe(false);
+    // An Agent's tool approval says nothing about feedback: a rejection may still say why.
+    expect(asksFeedback(humanInput(), 'reject')).toBe(true);
+    expect(asksFeedback(humanInput(), 'proceed')).toBe(false);
+  });
+
+  it('sends the feedback as the question and in humanInput, or the button label without it', () => {
+    expect(resumeRequest(humanInput(true), 'reject', '  Too formal ')).toEqual({
+      question: 'Too formal',
+      humanInput: { type: 'reject', startNodeId: 'humanInputAgentflow_0', feedback: 'Too formal' },
+    });
+    expect(resumeRequest(humanInput(true), 'proceed', '   ')).toEqual({
+      question: 'Proceed',
+      humanInput: { type: 'proceed', startNodeId: 'humanInputAgentflow_0' },
+    });
+    expect(resumeRequest({ elements: [] }, 'proceed')).toBeNull();
   });
 });

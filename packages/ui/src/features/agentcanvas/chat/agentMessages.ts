@@ -28,6 +28,42 @@ export interface AgentChatMessage extends ChatMessage {
   executionId?: string;
 }
 
+export type HumanInputChoice = 'proceed' | 'reject';
+
+/**
+ * Whether answering `action` with `choice` first asks for feedback (AGENTFLOW_V2.md §1.6, §2.7):
+ * a Human Input node with feedback enabled takes it with either answer; a rejection may always
+ * say why, unless the node turned feedback off (it would be dropped).
+ */
+export function asksFeedback(action: HumanInputAction, choice: HumanInputChoice): boolean {
+  const enabled = action.data?.input?.humanInputEnableFeedback;
+  return choice === 'reject' ? enabled !== false : enabled === true;
+}
+
+/**
+ * The resume request of an answer (AGENTFLOW_V2.md §2.7): the question is the feedback, or the
+ * button's label; `humanInput` names the stopped node and carries the feedback when there is one.
+ */
+export function resumeRequest(
+  action: HumanInputAction,
+  choice: HumanInputChoice,
+  feedback = '',
+): {
+  question: string;
+  humanInput: { type: HumanInputChoice; startNodeId: string; feedback?: string };
+} | null {
+  const startNodeId = action.data?.nodeId;
+  if (!startNodeId) return null;
+  const text = feedback.trim();
+  const label =
+    (choice === 'proceed' ? action.mapping?.approve : action.mapping?.reject) ??
+    (choice === 'proceed' ? 'Proceed' : 'Reject');
+  return {
+    question: text || label,
+    humanInput: { type: choice, startNodeId, ...(text && { feedback: text }) },
+  };
+}
+
 const STATUSES = new Set(['INPROGRESS', 'FINISHED', 'ERROR', 'TERMINATED', 'STOPPED']);
 
 /** The step of a `nextAgentFlow` event, if it is one. */

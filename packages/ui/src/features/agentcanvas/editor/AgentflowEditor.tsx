@@ -36,6 +36,7 @@ import { validateAgentFlow } from '../document/validate';
 import { AgentCanvasActionsContext, NodeStatusContext, type AgentCanvasActions } from './AgentCanvasContext';
 import { AgentFlowCanvas } from './AgentFlowCanvas';
 import { NodeEditorPanel } from './NodeEditorPanel';
+import { NodeEditorScope } from './NodeEditorScope';
 import { useAgentflowLoader, useSaveAgentflow } from './useAgentflow';
 
 const AGENT_FLOWS = 'Agent Flows';
@@ -68,13 +69,6 @@ export function AgentflowEditor() {
 
   const agentNodes = useMemo(
     () => definitions.list.filter((node) => node.category === AGENT_FLOWS && node.name.endsWith('Agentflow')),
-    [definitions.list],
-  );
-  const chatModels = useMemo(
-    () =>
-      definitions.list
-        .filter((node) => node.category === 'Chat Models')
-        .sort((a, b) => a.label.localeCompare(b.label)),
     [definitions.list],
   );
 
@@ -265,26 +259,27 @@ export function AgentflowEditor() {
               </ClickAwayListener>
             )}
             {load.status === 'ready' && editing && (
-              <NodeEditorPanel
-                key={editing.id}
-                node={editing}
-                models={chatModels}
-                onInputs={(values, change) =>
-                  store.update((doc) => setAgentInputs(doc, editing.id, values, change))
-                }
-                onCredential={(credentialId) =>
-                  store.update((doc) => ({
-                    ...doc,
-                    nodes: doc.nodes.map((node) =>
-                      node.id === editing.id
-                        ? { ...node, data: { ...node.data, credential: credentialId } }
-                        : node,
-                    ),
-                  }))
-                }
-                onLabel={(label) => store.update((doc) => setAgentLabel(doc, editing.id, label))}
-                onClose={() => setEditingId(null)}
-              />
+              <NodeEditorScope key={editing.id} store={store} nodeId={editing.id}>
+                <NodeEditorPanel
+                  node={editing}
+                  definitions={definitions.list}
+                  onInputs={(values, change) =>
+                    store.update((doc) => setAgentInputs(doc, editing.id, values, change))
+                  }
+                  onCredential={(credentialId) =>
+                    store.update((doc) => ({
+                      ...doc,
+                      nodes: doc.nodes.map((node) =>
+                        node.id === editing.id
+                          ? { ...node, data: { ...node.data, credential: credentialId } }
+                          : node,
+                      ),
+                    }))
+                  }
+                  onLabel={(label) => store.update((doc) => setAgentLabel(doc, editing.id, label))}
+                  onClose={() => setEditingId(null)}
+                />
+              </NodeEditorScope>
             )}
             {load.status === 'ready' && (
               <AgentChatPanel

@@ -21,14 +21,15 @@ import { ModelConfigField } from './ModelConfigField';
  */
 export function NodeEditorPanel({
   node,
-  models,
+  definitions,
   onInputs,
   onCredential,
   onLabel,
   onClose,
 }: {
   node: AgentNode;
-  models: readonly NodeDefinition[];
+  /** The node catalogue: components of `loadConfig` inputs and their sub-forms. */
+  definitions: readonly NodeDefinition[];
   onInputs: (values: Record<string, unknown>, change?: ArrayChange) => void;
   onCredential: (credentialId: string) => void;
   onLabel: (label: string) => void;
@@ -101,7 +102,7 @@ export function NodeEditorPanel({
               key={param.name}
               param={param}
               data={data}
-              models={models}
+              definitions={definitions}
               onChange={(values) => onInputs(values)}
             />
           ) : (

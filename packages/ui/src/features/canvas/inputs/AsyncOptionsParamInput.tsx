@@ -8,10 +8,10 @@ import Typography from '@mui/material/Typography';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import type { ParamOption } from '@flowloom/shared';
-import { memo, useCallback, useRef, useState, type HTMLAttributes, type Key } from 'react';
+import { memo, useCallback, useContext, useRef, useState, type HTMLAttributes, type Key } from 'react';
 import { errorMessage } from '../../../api/errorMessage';
-import { canvasApi } from '../canvasApi';
 import { readMultiValue, writeMultiValue } from './multiValue';
+import { OptionsLoaderContext } from './paramEditorContext';
 import { textOf, type ParamEditorProps } from './paramEditorProps';
 import { useDraftValue } from './useDraftValue';
 
@@ -36,6 +36,7 @@ export const AsyncOptionsParamInput = memo(function AsyncOptionsParamInput({
   const [error, setError] = useState('');
   const nodeRef = useRef(node);
   nodeRef.current = node;
+  const loadOptions = useContext(OptionsLoaderContext);
   const multiple = param.type === 'asyncMultiOptions';
   // MUI's Autocomplete is costly to mount; a plain field stands in until the user reaches for it,
   // so a canvas of hundreds of model nodes opens quickly.
@@ -49,12 +50,7 @@ export const AsyncOptionsParamInput = memo(function AsyncOptionsParamInput({
     setLoading(true);
     setError('');
     try {
-      const current = nodeRef.current;
-      const list = await canvasApi.loadOptions(current.name, {
-        loadMethod: param.loadMethod,
-        inputs: current.inputs,
-        ...(current.credential && { credential: current.credential }),
-      });
+      const list = await loadOptions(nodeRef.current, param);
       setOptions(Array.isArray(list) ? list : []);
     } catch (e) {
       setError(errorMessage(e, 'Could not load the options'));
@@ -62,7 +58,7 @@ export const AsyncOptionsParamInput = memo(function AsyncOptionsParamInput({
     } finally {
       setLoading(false);
     }
-  }, [param.loadMethod]);
+  }, [param, loadOptions]);
 
   const onOpen = () => {
     setOpen(true);

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
-import { memo, type ComponentType } from 'react';
+import { memo, useContext, type ComponentType } from 'react';
 import type { CanvasNodeData, RichParam } from '../document/types';
 import { ArrayParamInput } from './ArrayParamInput';
 import { AsyncOptionsParamInput } from './AsyncOptionsParamInput';
@@ -15,6 +15,7 @@ import { DateParamInput } from './DateParamInput';
 import { FileParamInput } from './FileParamInput';
 import { JsonParamInput } from './JsonParamInput';
 import { OptionsParamInput } from './OptionsParamInput';
+import { ParamEditorOverrideContext } from './paramEditorContext';
 import type { ArrayChange, ParamEditorProps } from './paramEditorProps';
 import { TabsParamInput } from './TabsParamInput';
 import { TextParamInput } from './TextParamInput';
@@ -57,7 +58,8 @@ export const ParamField = memo(function ParamField({
   node: CanvasNodeData;
   setInputs: (values: Record<string, unknown>) => void;
 }) {
-  const Editor = EDITORS[param.type] ?? TextParamInput;
+  const override = useContext(ParamEditorOverrideContext);
+  const Editor = override?.(param) ?? EDITORS[param.type] ?? TextParamInput;
   const label = param.label || param.name;
   const inline = param.type === 'boolean';
   const title = (

@@ -11,7 +11,8 @@ const HEADERS_AT_LATEST_MS = 25;
  *
  * Events sent in the same turn of the event loop (the tokens of one network read, the closing
  * metadata and `end`) leave in one socket write, and the headers leave with the first events: a
- * write per token was most of the CPU a streamed run cost. The delay this adds is one loop turn.
+ * write per token was most of the CPU a streamed run cost. The first events are not held back at
+ * all (they leave once the current step ends); later ones wait at most one loop turn.
  */
 export function openEventStream(reply: FastifyReply) {
   reply.hijack();
@@ -31,11 +32,17 @@ export function openEventStream(reply: FastifyReply) {
     raw.write(pending);
     pending = '';
   };
+  let started = false;
   const write = (text: string) => {
     pending += text;
-    if (!scheduled) {
-      scheduled = true;
-      setImmediate(flush);
+    if (scheduled) return;
+    scheduled = true;
+    // The first events (start + first token) leave as soon as the current step is done; later ones
+    // wait for the end of the loop turn, so the tokens of one network read share a write.
+    if (started) setImmediate(flush);
+    else {
+      started = true;
+      queueMicrotask(flush);
     }
   };
   const headers = setTimeout(() => {

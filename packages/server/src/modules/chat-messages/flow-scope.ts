@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { createChatflowRepository } from '../chatflows/chatflow.repository.js';
 import type { AuthContext } from '../auth/auth.service.js';
 
 /**
@@ -7,11 +8,6 @@ import type { AuthContext } from '../auth/auth.service.js';
  * reveal nothing. Used by every authenticated route about a flow's chats.
  */
 export async function assertFlowInWorkspace(db: Db, ctx: AuthContext, chatflowid: string): Promise<void> {
-  const flow = await db
-    .selectFrom('chat_flow')
-    .select('id')
-    .where('id', '=', chatflowid)
-    .where('workspaceId', '=', ctx.workspaceId)
-    .executeTakeFirst();
-  if (!flow) throw new AppError('NOT_FOUND', `Chatflow ${chatflowid} not found`);
+  if (!(await createChatflowRepository(db).existsInWorkspace(chatflowid, ctx.workspaceId)))
+    throw new AppError('NOT_FOUND', `Chatflow ${chatflowid} not found`);
 }

@@ -10,7 +10,9 @@ import type { NodeRegistry } from '@flowloom/engine';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { AuthContext } from '../auth/auth.service.js';
+import { createChatflowRepository } from '../chatflows/chatflow.repository.js';
 import { toChatflow } from '../chatflows/chatflow.service.js';
+import { createIdentityRepository } from '../identity/identity.repository.js';
 import { overridableParams } from './flow-config.js';
 import { uploadsConfig } from './uploads-config.js';
 
@@ -44,8 +46,10 @@ function anyProviderOn(config: Record<string, unknown>): boolean {
  * the overridable parameters to the "API" dialog (members).
  */
 export function createChatflowPublicService({ db, registry }: { db: Db; registry: NodeRegistry }) {
+  const flows = createChatflowRepository(db);
+  const identity = createIdentityRepository(db);
   async function load(id: string) {
-    const row = await db.selectFrom('chat_flow').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await flows.findById(id);
     if (!row) throw new AppError('NOT_FOUND', `Chatflow ${id} not found`);
     return row;
   }
@@ -100,12 +104,7 @@ export function createChatflowPublicService({ db, registry }: { db: Db; registry
       if (!auth?.userId) throw new AppError('UNAUTHORIZED', 'Unauthorized');
       const member =
         auth.workspaceId === row.workspaceId ||
-        (await db
-          .selectFrom('workspace_user')
-          .select('userId')
-          .where('userId', '=', auth.userId)
-          .where('workspaceId', '=', row.workspaceId)
-          .executeTakeFirst()) !== undefined;
+        (await identity.isWorkspaceMember(auth.userId, row.workspaceId));
       if (!member) throw new AppError('BAD_REQUEST', 'You are not in the workspace that owns this chatflow');
       return toChatflow(row);
     },

@@ -9,32 +9,80 @@ export type FlowRunSettings = Pick<
   'id' | 'type' | 'workspaceId' | 'apikeyid' | 'apiConfig' | 'chatbotConfig' | 'updatedDate'
 >;
 
-/** The reads the run API makes on every request, compiled once. */
-export function createChatflowRunRepository(db: Db) {
-  const settings = preparedQuery(db, 1, (id: string) =>
-    db
-      .selectFrom('chat_flow')
-      .select(['id', 'type', 'workspaceId', 'apikeyid', 'apiConfig', 'chatbotConfig', 'updatedDate'])
-      .where('id', '=', id),
+/** A value computed on first use, then kept. */
+function lazy<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
+/**
+ * Reads of `chat_flow` made outside the workspace CRUD of the chatflow service: by the run API on
+ * every request (compiled once, on first use), by public routes and by checks of other modules.
+ */
+export function createChatflowRepository(db: Db) {
+  const settings = lazy(() =>
+    preparedQuery(db, 1, (id: string) =>
+      db
+        .selectFrom('chat_flow')
+        .select(['id', 'type', 'workspaceId', 'apikeyid', 'apiConfig', 'chatbotConfig', 'updatedDate'])
+        .where('id', '=', id),
+    ),
   );
-  const flowData = preparedQuery(db, 1, (id: string) =>
-    db.selectFrom('chat_flow').select('flowData').where('id', '=', id),
+  const flowData = lazy(() =>
+    preparedQuery(db, 1, (id: string) => db.selectFrom('chat_flow').select('flowData').where('id', '=', id)),
   );
-  const variables = preparedQuery(db, 1, (workspaceId: string) =>
-    db.selectFrom('variable').select(['name', 'value', 'type']).where('workspaceId', '=', workspaceId),
+  const variables = lazy(() =>
+    preparedQuery(db, 1, (workspaceId: string) =>
+      db.selectFrom('variable').select(['name', 'value', 'type']).where('workspaceId', '=', workspaceId),
+    ),
   );
 
   return {
     /** The flow's run settings, or undefined when no flow has this id. */
-    settings: async (id: string): Promise<FlowRunSettings | undefined> => (await settings(id))[0],
+    runSettings: async (id: string): Promise<FlowRunSettings | undefined> => (await settings()(id))[0],
     /** The saved flow JSON (text) of a flow known to exist. */
     async flowData(id: string): Promise<string> {
-      const [row] = await flowData(id);
+      const [row] = await flowData()(id);
       if (!row) throw new Error(`Chatflow ${id} disappeared while it was being run`);
       return row.flowData;
     },
     /** The workspace's variables, for `$vars`. */
-    variables: (workspaceId: string) => variables(workspaceId),
+    variables: (workspaceId: string) => variables()(workspaceId),
+
+    /** The whole row, whatever its workspace (public routes decide what to show). */
+    findById: (id: string) => db.selectFrom('chat_flow').selectAll().where('id', '=', id).executeTakeFirst(),
+    async exists(id: string): Promise<boolean> {
+      const row = await db.selectFrom('chat_flow').select('id').where('id', '=', id).executeTakeFirst();
+      return row !== undefined;
+    },
+    async existsInWorkspace(id: string, workspaceId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('chat_flow')
+        .select('id')
+        .where('id', '=', id)
+        .where('workspaceId', '=', workspaceId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+    /** Id, name and type of every flow of a workspace, by name. */
+    summaries: (workspaceId: string) =>
+      db
+        .selectFrom('chat_flow')
+        .select(['id', 'name', 'type'])
+        .where('workspaceId', '=', workspaceId)
+        .orderBy('name')
+        .execute(),
+    /** Names of some flows of a workspace, by id. */
+    async namesOf(workspaceId: string, ids: readonly string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('chat_flow')
+        .select(['id', 'name'])
+        .where('workspaceId', '=', workspaceId)
+        .where('id', 'in', [...ids])
+        .execute();
+      return new Map(rows.map((r) => [r.id, r.name]));
+    },
   };
 }
-export type ChatflowRunRepository = ReturnType<typeof createChatflowRunRepository>;
+export type ChatflowRepository = ReturnType<typeof createChatflowRepository>;

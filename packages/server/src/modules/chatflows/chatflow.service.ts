@@ -10,6 +10,8 @@ import type {
 import type { Db } from '../../db/database.js';
 import type { ChatFlowTable } from '../../db/schema.js';
 import { workspaceTable } from '../../db/workspace-table.js';
+import { createApiKeyRepository } from '../apikeys/apikey.repository.js';
+import { createChatflowRepository } from './chatflow.repository.js';
 import { AppError } from '../../errors.js';
 import type { Clock } from '../../runtime.js';
 import type { AuthContext } from '../auth/auth.service.js';
@@ -46,6 +48,8 @@ export function toChatflow(row: Row): Chatflow {
 
 export function createChatflowService({ db, clock }: { db: Db; clock: Clock }) {
   const table = workspaceTable(db, 'chat_flow', { column: 'updatedDate', direction: 'desc' });
+  const flows = createChatflowRepository(db);
+  const apiKeys = createApiKeyRepository(db);
 
   function assertCan(ctx: AuthContext, type: ChatflowType, action: Action) {
     const permission = flowPermission(type, action);
@@ -61,13 +65,8 @@ export function createChatflowService({ db, clock }: { db: Db; clock: Clock }) {
 
   async function assertApiKeyInWorkspace(ctx: AuthContext, apikeyid: string | null | undefined) {
     if (!apikeyid) return;
-    const key = await db
-      .selectFrom('api_key')
-      .select('id')
-      .where('id', '=', apikeyid)
-      .where('workspaceId', '=', ctx.workspaceId)
-      .executeTakeFirst();
-    if (!key) throw new AppError('BAD_REQUEST', `API key ${apikeyid} not found in this workspace`);
+    if (!(await apiKeys.find(ctx.workspaceId, apikeyid)))
+      throw new AppError('BAD_REQUEST', `API key ${apikeyid} not found in this workspace`);
   }
 
   return {
@@ -86,27 +85,13 @@ export function createChatflowService({ db, clock }: { db: Db; clock: Clock }) {
     },
     /** Id, name and type of every flow of the workspace the caller may view, by name (Execute Flow). */
     async summaries(ctx: AuthContext): Promise<{ id: string; name: string; type: string }[]> {
-      const rows = await db
-        .selectFrom('chat_flow')
-        .select(['id', 'name', 'type'])
-        .where('workspaceId', '=', ctx.workspaceId)
-        .orderBy('name')
-        .execute();
+      const rows = await flows.summaries(ctx.workspaceId);
       return rows.filter(
         (r) => ctx.isOrganizationAdmin || ctx.permissions.has(flowPermission(r.type as ChatflowType, 'view')),
       );
     },
     /** The names of some flows of a workspace, by id (for messages that name flows). */
-    async namesOf(workspaceId: string, ids: readonly string[]): Promise<Map<string, string>> {
-      if (ids.length === 0) return new Map();
-      const rows = await db
-        .selectFrom('chat_flow')
-        .select(['id', 'name'])
-        .where('workspaceId', '=', workspaceId)
-        .where('id', 'in', [...ids])
-        .execute();
-      return new Map(rows.map((r) => [r.id, r.name]));
-    },
+    namesOf: (workspaceId: string, ids: readonly string[]) => flows.namesOf(workspaceId, ids),
     count: (ctx: AuthContext, type: ChatflowType | undefined) =>
       table.count(ctx.workspaceId, type ? { type } : {}),
 

@@ -90,6 +90,16 @@ export function createIdentityRepository(db: Db) {
         .where('userId', '=', userId)
         .execute(),
 
+    async isWorkspaceMember(userId: string, workspaceId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('workspace_user')
+        .select('userId')
+        .where('userId', '=', userId)
+        .where('workspaceId', '=', workspaceId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** All workspaces the user belongs to, oldest first, with roles. */
     listMemberships: (userId: string): Promise<Membership[]> =>
       db

@@ -5,19 +5,17 @@ import { AppError } from '../../errors.js';
 import type { Clock } from '../../runtime.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import { assertFlowInWorkspace } from '../chat-messages/flow-scope.js';
+import { createChatflowRepository } from '../chatflows/chatflow.repository.js';
 import type { LeadRepository } from './lead.repository.js';
 
 /** Contact details visitors leave in the chat embed (FLOWISE_API.md §4.2 `leads`). */
 export function createLeadService(deps: { db: Db; leads: LeadRepository; clock: Clock }) {
+  const flows = createChatflowRepository(deps.db);
   return {
     /** Public: the embed posts it before the first question. A missing chat id gets a fresh one. */
     async create(body: CreateLeadBody): Promise<Lead> {
-      const flow = await deps.db
-        .selectFrom('chat_flow')
-        .select('id')
-        .where('id', '=', body.chatflowid)
-        .executeTakeFirst();
-      if (!flow) throw new AppError('NOT_FOUND', `Chatflow ${body.chatflowid} not found`);
+      if (!(await flows.exists(body.chatflowid)))
+        throw new AppError('NOT_FOUND', `Chatflow ${body.chatflowid} not found`);
       const row: Lead = {
         id: randomUUID(),
         name: body.name ?? null,

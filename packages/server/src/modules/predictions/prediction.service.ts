@@ -20,7 +20,7 @@ import type { ApiKeyService } from '../apikeys/apikey.service.js';
 import type { ChatMessageRepository } from '../chat-messages/chat-message.repository.js';
 import type { CredentialService } from '../credentials/credential.service.js';
 import type { AgentflowPredictor } from './agentflow-prediction.js';
-import { createChatflowRunRepository, type FlowRunSettings } from '../chatflows/chatflow.repository.js';
+import { createChatflowRepository, type FlowRunSettings } from '../chatflows/chatflow.repository.js';
 import { createToolRepository } from '../resources/tool.repository.js';
 import { createEngineServices } from './engine-services.js';
 import { createRateLimiter, rateLimitOf } from './flow-guards.js';
@@ -65,7 +65,7 @@ function jsonOrNull(value: unknown): string | null {
 /** Runs flows for the prediction API and the web app's chat (FLOWISE_API.md §1, §3). */
 export function createPredictionService(deps: PredictionServiceDeps) {
   const tools = createToolRepository(deps.db);
-  const flows = createChatflowRunRepository(deps.db);
+  const flows = createChatflowRepository(deps.db);
   const plans = new Map<string, { flow: FlowData; plan: FlowPlan }>();
   const running = new Map<string, AbortController>();
   const rateLimiter = createRateLimiter(deps.clock);
@@ -73,7 +73,7 @@ export function createPredictionService(deps: PredictionServiceDeps) {
   /** The flow's settings; its (large) flow JSON is read only when this version is not planned yet. */
   async function loadFlow(id: string): Promise<FlowRow> {
     if (!UUID.test(id)) throw new AppError('BAD_REQUEST', 'Invalid Chatflow ID');
-    const row = await flows.settings(id);
+    const row = await flows.runSettings(id);
     if (!row) throw new AppError('NOT_FOUND', `Chatflow ${id} not found in the database!`);
     return row;
   }

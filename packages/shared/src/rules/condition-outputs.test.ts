@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   CONDITION_ALERTS,
   CONDITION_END_OUTPUT,
+  conditionOutputAnchors,
+  conditionOutputName,
   conditionOutputsFromCode,
   conditionOutputsFromItems,
   removeOrphanEdges,
@@ -190,5 +192,67 @@ describe('removeOrphanEdges', () => {
     const before = [...edges];
     expect(removeOrphanEdges(edges, 'condition_0', []).map((edge) => edge.id)).toEqual(['e3', 'e5']);
     expect(edges).toEqual(before);
+  });
+});
+
+describe('conditionOutputName', () => {
+  it('lowercases a single word', () => {
+    expect(conditionOutputName('End')).toBe('end');
+    expect(conditionOutputName('Grading')).toBe('grading');
+    expect(conditionOutputName('RETRY')).toBe('retry');
+  });
+
+  it('joins several words in camel case, as the handle ids of Flowise files do', () => {
+    expect(conditionOutputName('Code Reviewer')).toBe('codeReviewer');
+    expect(conditionOutputName('Software Engineer')).toBe('softwareEngineer');
+    expect(conditionOutputName('ask the USER again')).toBe('askTheUserAgain');
+  });
+});
+
+describe('conditionOutputAnchors', () => {
+  it('gives one options anchor whose options are Condition handles in the Flowise format', () => {
+    expect(conditionOutputAnchors('seqCondition_0', ['Grading', 'End'])).toEqual([
+      {
+        name: 'output',
+        label: 'Output',
+        type: 'options',
+        options: [
+          {
+            id: 'seqCondition_0-output-grading-Condition',
+            name: 'grading',
+            label: 'Grading',
+            type: 'Condition',
+            isAnchor: true,
+          },
+          {
+            id: 'seqCondition_0-output-end-Condition',
+            name: 'end',
+            label: 'End',
+            type: 'Condition',
+            isAnchor: true,
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('keeps the order of the labels and the labels as typed', () => {
+    const [anchor] = conditionOutputAnchors('seqCondition_1', ['Software Engineer', 'Code Reviewer', 'End']);
+    expect(anchor?.options?.map((option) => [option.id, option.label])).toEqual([
+      ['seqCondition_1-output-softwareEngineer-Condition', 'Software Engineer'],
+      ['seqCondition_1-output-codeReviewer-Condition', 'Code Reviewer'],
+      ['seqCondition_1-output-end-Condition', 'End'],
+    ]);
+  });
+
+  it('leaves out labels whose handle id would repeat an earlier one', () => {
+    const [anchor] = conditionOutputAnchors('c_0', ['Retry', 'retry', 'End']);
+    expect(anchor?.options?.map((option) => option.label)).toEqual(['Retry', 'End']);
+  });
+
+  it('builds the anchors of the output names the rules give, End last in structured mode', () => {
+    const names = conditionOutputsFromItems([{ output: 'Grading' }, { output: 'Retry' }]);
+    const [anchor] = conditionOutputAnchors('seqCondition_0', names);
+    expect(anchor?.options?.map((option) => option.name)).toEqual(['grading', 'retry', 'end']);
   });
 });

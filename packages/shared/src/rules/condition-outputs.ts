@@ -1,3 +1,5 @@
+import type { OutputAnchor } from '../flow.js';
+
 /**
  * Output branches of a Condition node (SPEC §4–5). In code mode each branch is a string the
  * condition code returns; in structured mode each item names a branch and a final `End` branch
@@ -86,6 +88,45 @@ export function validateStructuredCondition(items: readonly ConditionItem[]): st
 /** The code-mode alert when the code returns no literal output name, else `null`. */
 export function validateConditionCode(code: string): string | null {
   return conditionOutputsFromCode(code).length > 0 ? null : CONDITION_ALERTS.missingReturn;
+}
+
+/** The type of every condition output handle (`<nodeId>-output-<name>-Condition`). */
+export const CONDITION_OUTPUT_TYPE = 'Condition';
+
+/**
+ * The name a condition output has in its handle id, as Flowise derives it from the label: words
+ * split on spaces, the first lowercased, each following one capitalised with the rest lowercased
+ * (`End` → `end`, `Code Reviewer` → `codeReviewer`). Stored edges of Flowise files use these ids.
+ */
+export function conditionOutputName(label: string): string {
+  return label
+    .split(' ')
+    .map((word, index) =>
+      index === 0 ? word.toLowerCase() : word.charAt(0).toUpperCase() + word.slice(1).toLowerCase(),
+    )
+    .join('');
+}
+
+/**
+ * The output anchors of a condition node (sequential-agent `seqCondition`, `seqConditionAgent`)
+ * with one branch per label, in the Flowise shape: a single `options` anchor named `output` whose
+ * options are all handles (`isAnchor`), each `{id: <nodeId>-output-<name>-Condition, name, label}`.
+ * A label whose name repeats an earlier one is left out, since two handles cannot share an id.
+ */
+export function conditionOutputAnchors(nodeId: string, labels: readonly string[]): OutputAnchor[] {
+  const options: NonNullable<OutputAnchor['options']> = [];
+  for (const label of labels) {
+    const name = conditionOutputName(label);
+    if (!name || options.some((option) => option.name === name)) continue;
+    options.push({
+      id: `${nodeId}-output-${name}-${CONDITION_OUTPUT_TYPE}`,
+      name,
+      label,
+      type: CONDITION_OUTPUT_TYPE,
+      isAnchor: true,
+    });
+  }
+  return [{ name: 'output', label: 'Output', type: 'options', options }];
 }
 
 /**

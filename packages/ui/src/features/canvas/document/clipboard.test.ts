@@ -3,6 +3,10 @@ import { copySelection, duplicateNode, pasteClipboard } from './clipboard';
 import { connectNodes } from './connect';
 import { createNode } from './createNode';
 import { definition } from './fixtures/definitions';
+import { flowiseFile } from '../../../test/flowiseFiles';
+
+const essayFile = flowiseFile('agentflows', 'Essay Writing & Grading.json');
+import { documentFromText } from './flowFile';
 import type { FlowDocument } from './types';
 
 function flow(): FlowDocument {
@@ -93,5 +97,17 @@ describe('copy and paste', () => {
     expect(copy.position).toEqual({ x: 750, y: 0 });
     expect(copy.data.inputs.model).toBe('');
     expect(doc.edges).toHaveLength(2);
+  });
+
+  it('moves the chosen tab of a duplicated condition node under the new id', () => {
+    const doc = duplicateNode(documentFromText(JSON.stringify(essayFile)), 'seqCondition_0');
+    const copy = doc.nodes.at(-1)!;
+    expect(copy.id).toBe('seqCondition_1');
+    expect(copy.data.inputs.selectedConditionFunctionTab_seqCondition_1).toBe('conditionUI');
+    expect(copy.data.inputs).not.toHaveProperty('selectedConditionFunctionTab_seqCondition_0');
+    expect(copy.data.outputAnchors[0]!.options!.map((option) => option.id)).toEqual([
+      'seqCondition_1-output-end-Condition',
+      'seqCondition_1-output-grading-Condition',
+    ]);
   });
 });

@@ -56,7 +56,7 @@ function renameValue(value: unknown, ids: ReadonlyMap<string, string>, isAnchor:
   });
 }
 
-/** A copy of `node` under a new id: handle ids, `data.id` and references renamed. */
+/** A copy of `node` under a new id: handle ids, `data.id`, references and tab keys renamed. */
 function renameNode(node: CanvasNode, ids: ReadonlyMap<string, string>): CanvasNode {
   const newId = ids.get(node.id)!;
   const data = structuredClone(node.data);
@@ -69,9 +69,14 @@ function renameNode(node: CanvasNode, ids: ReadonlyMap<string, string>): CanvasN
     for (const option of anchor.options ?? []) option.id = renameHandle(option.id, ids) ?? option.id;
   }
   const anchorNames = new Set(data.inputAnchors.map((anchor) => anchor.name));
-  for (const [name, value] of Object.entries(data.inputs)) {
-    data.inputs[name] = renameValue(value, ids, anchorNames.has(name));
-  }
+  // The chosen tab of `tabs` and condition inputs is stored under `<tabIdentifier>_<nodeId>`.
+  const suffix = `_${node.id}`;
+  data.inputs = Object.fromEntries(
+    Object.entries(data.inputs).map(([name, value]) => [
+      name.endsWith(suffix) ? `${name.slice(0, -suffix.length)}_${newId}` : name,
+      renameValue(value, ids, anchorNames.has(name)),
+    ]),
+  );
   data.selected = false;
   return { ...node, id: newId, data };
 }

@@ -104,3 +104,21 @@ export function chosenOutput(
   const option = anchor.options.find((item) => item.name === chosen) ?? anchor.options[0];
   return option && { id: option.id, name: option.name, label: option.label, type: option.type };
 }
+
+/**
+ * The options of a multi-output anchor that are handles of their own (`isAnchor`, the branches
+ * of a condition node): drawn all at once, each with its own handle, rather than chosen in a select.
+ */
+export function anchorOptionHandles(anchor: OutputAnchor): NonNullable<OutputAnchor['options']> {
+  return anchor.type === 'options' ? (anchor.options ?? []).filter((option) => option.isAnchor) : [];
+}
+
+/** `doc` with `nodeId` the only selected element (a node the user is pointed to). */
+export function selectOnlyNode(doc: FlowDocument, nodeId: string): FlowDocument {
+  return {
+    nodes: doc.nodes.map((node) =>
+      !!node.selected === (node.id === nodeId) ? node : { ...node, selected: node.id === nodeId },
+    ),
+    edges: doc.edges.map((edge) => (edge.selected ? { ...edge, selected: false } : edge)),
+  };
+}

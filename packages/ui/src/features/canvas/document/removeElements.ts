@@ -17,11 +17,28 @@ function disconnectedValue(
   return '';
 }
 
-/** Clears the target inputs that `removed` edges filled. */
-function clearTargets(nodes: CanvasNode[], removed: readonly CanvasEdge[]): CanvasNode[] {
-  if (removed.length === 0) return nodes;
+/** Whether `edge` and `other` join the same two nodes through the same input. */
+function sameLink(edge: CanvasEdge, other: CanvasEdge): boolean {
+  return (
+    edge.source === other.source &&
+    edge.target === other.target &&
+    handleInputName(edge.targetHandle ?? '') === handleInputName(other.targetHandle ?? '')
+  );
+}
+
+/**
+ * Clears the target inputs that `removed` edges filled. An input still reached from the same
+ * node by a `remaining` edge (two condition branches into one list input) keeps its reference.
+ */
+function clearTargets(
+  nodes: CanvasNode[],
+  removed: readonly CanvasEdge[],
+  remaining: readonly CanvasEdge[],
+): CanvasNode[] {
+  const cleared = removed.filter((edge) => !remaining.some((other) => sameLink(edge, other)));
+  if (cleared.length === 0) return nodes;
   const byTarget = new Map<string, CanvasEdge[]>();
-  for (const edge of removed) byTarget.set(edge.target, [...(byTarget.get(edge.target) ?? []), edge]);
+  for (const edge of cleared) byTarget.set(edge.target, [...(byTarget.get(edge.target) ?? []), edge]);
   return nodes.map((node) => {
     const edges = byTarget.get(node.id);
     if (!edges) return node;
@@ -39,10 +56,8 @@ export function removeEdges(doc: FlowDocument, edgeIds: Iterable<string>): FlowD
   const ids = new Set(edgeIds);
   const removed = doc.edges.filter((edge) => ids.has(edge.id));
   if (removed.length === 0) return doc;
-  return {
-    nodes: clearTargets(doc.nodes, removed),
-    edges: doc.edges.filter((edge) => !ids.has(edge.id)),
-  };
+  const edges = doc.edges.filter((edge) => !ids.has(edge.id));
+  return { nodes: clearTargets(doc.nodes, removed, edges), edges };
 }
 
 /** Removes nodes with their edges; inputs of the remaining nodes that those edges filled are cleared. */
@@ -51,10 +66,8 @@ export function removeNodes(doc: FlowDocument, nodeIds: Iterable<string>): FlowD
   if (ids.size === 0) return doc;
   const remaining = doc.nodes.filter((node) => !ids.has(node.id));
   const removedEdges = doc.edges.filter((edge) => ids.has(edge.source) || ids.has(edge.target));
-  return {
-    nodes: clearTargets(remaining, removedEdges),
-    edges: doc.edges.filter((edge) => !ids.has(edge.source) && !ids.has(edge.target)),
-  };
+  const edges = doc.edges.filter((edge) => !ids.has(edge.source) && !ids.has(edge.target));
+  return { nodes: clearTargets(remaining, removedEdges, edges), edges };
 }
 
 /** Removes whatever is selected: nodes (with their edges) and edges. */

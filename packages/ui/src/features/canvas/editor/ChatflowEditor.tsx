@@ -21,6 +21,7 @@ import { useNotify } from '../../notifications/useNotify';
 import { canvasApi } from '../canvasApi';
 import { setChatflow } from '../canvasSlice';
 import { duplicateNode } from '../document/clipboard';
+import { syncConditionOutputs } from '../document/conditionNode';
 import { addNode, setNodeCredential, setNodeInputs, setNodeOutput } from '../document/editNode';
 import { documentFromText, exportFileName, exportFileText } from '../document/flowFile';
 import { removeEdges, removeNodes } from '../document/removeElements';
@@ -74,7 +75,9 @@ export function ChatflowEditor() {
 
   const actions = useMemo<CanvasActions>(
     () => ({
-      setInputs: (nodeId, values) => store.update((doc) => setNodeInputs(doc, nodeId, values)),
+      // A condition node's outputs follow its condition (SPEC §4), in the same undo step.
+      setInputs: (nodeId, values) =>
+        store.update((doc) => syncConditionOutputs(setNodeInputs(doc, nodeId, values), nodeId)),
       setCredential: (nodeId, credentialId) =>
         store.update((doc) => setNodeCredential(doc, nodeId, credentialId)),
       setOutput: (nodeId, anchorName, outputName) =>

@@ -169,5 +169,6 @@ function compactCardStyles(theme: Theme) {
     },
     '& .flc-output': { position: 'relative', padding: '10px 16px', textAlign: 'right' },
     '& .flc-select': { textAlign: 'left', height: '40px' },
+    '& .flc-branch': { padding: '8px 16px' },
   } as const;
 }

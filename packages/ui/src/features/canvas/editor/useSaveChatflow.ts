@@ -8,6 +8,8 @@ import { useAppDispatch } from '../../../app/useAppDispatch';
 import { useNotify } from '../../notifications/useNotify';
 import { canvasApi } from '../canvasApi';
 import { removeDirty, setChatflow } from '../canvasSlice';
+import { findConditionProblem } from '../document/conditionNode';
+import { selectOnlyNode } from '../document/editNode';
 import { documentToFlowData } from '../document/flowFile';
 import type { FlowStore } from '../document/flowStore';
 
@@ -19,15 +21,16 @@ function commitFocusedField() {
 
 /**
  * Saving the canvas: the first save asks for a name, creates the chatflow (type CHATFLOW) and
- * moves to `/canvas/:id`; later saves update it. Both clear the dirty flag. Resolves to the saved
- * chatflow, or null when the user cancelled or the save failed (the error is shown).
+ * moves to `/canvas/:id`; later saves update it. Both clear the dirty flag. A condition node whose
+ * condition cannot be saved refuses the save with its alert. Resolves to the saved chatflow, or
+ * null when the user cancelled or the save was refused or failed (the reason is shown).
  */
 export function useSaveChatflow(store: FlowStore, draftName: string) {
   const redux = useStore<RootState>();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const notify = useNotify();
-  const { getViewport } = useReactFlow();
+  const { getViewport, fitView } = useReactFlow();
   const [saving, setSaving] = useState(false);
   const [asking, setAsking] = useState(false);
   const answer = useRef<((name: string | null) => void) | null>(null);
@@ -46,6 +49,15 @@ export function useSaveChatflow(store: FlowStore, draftName: string) {
 
   const save = useCallback(async (): Promise<Chatflow | null> => {
     commitFocusedField();
+    // A condition that cannot be saved (SPEC §5) keeps the flow unsaved: the alert stays on screen
+    // until closed, and the node is selected and brought into view.
+    const problem = findConditionProblem(store.getSnapshot());
+    if (problem) {
+      notify.error(problem.alert, { persist: true });
+      store.update((doc) => selectOnlyNode(doc, problem.node.id), { record: false, dirty: false });
+      void fitView({ nodes: [{ id: problem.node.id }], maxZoom: 1, duration: 300 });
+      return null;
+    }
     const existing = redux.getState().canvas.chatflow;
     const flowData = JSON.stringify(documentToFlowData(store.getSnapshot(), getViewport()));
     try {
@@ -74,7 +86,7 @@ export function useSaveChatflow(store: FlowStore, draftName: string) {
     } finally {
       setSaving(false);
     }
-  }, [redux, store, getViewport, dispatch, notify, navigate]);
+  }, [redux, store, getViewport, fitView, dispatch, notify, navigate]);
 
   return { save, saving, naming: asking ? { initialName: draftName, resolve: resolveName } : null };
 }

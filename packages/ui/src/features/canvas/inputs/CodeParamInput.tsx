@@ -10,7 +10,7 @@ import { CodeEditor } from '../../../components/CodeEditor';
 import { textOf, type ParamEditorProps } from './paramEditorProps';
 import { useDraftValue } from './useDraftValue';
 
-/** `code` and `conditionFunction` inputs: a monospace editor, with a larger one in a dialog. */
+/** `code` inputs (and `conditionFunction` ones without tabs): a monospace editor, with a larger one in a dialog. */
 export const CodeParamInput = memo(function CodeParamInput({ value, onChange, label }: ParamEditorProps) {
   const { draft, setDraft, flush } = useDraftValue(textOf(value), onChange);
   const [expanded, setExpanded] = useState(false);

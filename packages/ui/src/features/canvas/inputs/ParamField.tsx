@@ -9,6 +9,7 @@ import { ArrayParamInput } from './ArrayParamInput';
 import { AsyncOptionsParamInput } from './AsyncOptionsParamInput';
 import { BooleanParamInput } from './BooleanParamInput';
 import { CodeParamInput } from './CodeParamInput';
+import { ConditionFunctionParamInput } from './ConditionFunctionParamInput';
 import { CredentialParamInput } from './CredentialParamInput';
 import { DataGridParamInput } from './DataGridParamInput';
 import { DateParamInput } from './DateParamInput';
@@ -34,7 +35,7 @@ const EDITORS: Record<string, ComponentType<ParamEditorProps>> = {
   asyncMultiOptions: AsyncOptionsParamInput,
   json: JsonParamInput,
   code: CodeParamInput,
-  conditionFunction: CodeParamInput,
+  conditionFunction: ConditionFunctionParamInput,
   date: DateParamInput,
   datePicker: DateParamInput,
   file: FileParamInput,

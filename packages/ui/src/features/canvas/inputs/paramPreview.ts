@@ -21,8 +21,10 @@ export function previewHeight(param: RichParam): number {
     case 'json':
       return 3 * 18 + 17;
     case 'code':
-    case 'conditionFunction':
       return 6 * 20 + 22 + 34;
+    case 'conditionFunction':
+      // Summary line and the Edit Condition button (a tab-less one is a code editor).
+      return param.tabs?.length ? 18 + 6 + 31 : 6 * 20 + 22 + 34;
     case 'credential':
       return 40 + 26;
     case 'file':

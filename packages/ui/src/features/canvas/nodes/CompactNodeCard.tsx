@@ -1,7 +1,8 @@
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { memo, useMemo } from 'react';
 import { nodeIconUrl } from '../canvasApi';
-import { chosenOutput } from '../document/editNode';
+import { conditionSummaryOf } from '../document/conditionNode';
+import { anchorOptionHandles, chosenOutput } from '../document/editNode';
 import { inputHandleId } from '../document/handles';
 import type { CanvasNode, RichParam } from '../document/types';
 import { visibleInputs } from '../document/visibility';
@@ -72,7 +73,8 @@ export const CompactNodeCard = memo(function CompactNodeCard({ id, data, selecte
                 <div className={paramValue(data, param) === true ? 'flc-switch on' : 'flc-switch'} />
               ) : (
                 <div className="flc-field" style={{ height: previewHeight(param) }}>
-                  {previewText(param, paramValue(data, param))}
+                  {(param.type === 'conditionFunction' && conditionSummaryOf(data, param)) ||
+                    previewText(param, paramValue(data, param))}
                 </div>
               )}
             </div>
@@ -83,6 +85,15 @@ export const CompactNodeCard = memo(function CompactNodeCard({ id, data, selecte
       {!data.hideOutput && data.outputAnchors.length > 0 && <div className="flc-band">Output</div>}
       {!data.hideOutput &&
         data.outputAnchors.map((anchor) => {
+          const branches = anchorOptionHandles(anchor);
+          if (branches.length > 0) {
+            return branches.map((branch) => (
+              <div key={branch.id} className="flc-output flc-branch">
+                <Handle type="source" position={Position.Right} id={branch.id} className="flowloom-handle" />
+                {branch.label}
+              </div>
+            ));
+          }
           const chosen = chosenOutput(data, anchor);
           if (!chosen) return null;
           return (

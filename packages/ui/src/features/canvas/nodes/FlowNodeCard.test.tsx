@@ -5,6 +5,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { createNode } from '../document/createNode';
 import { definition, definitions } from '../document/fixtures/definitions';
+import { flowiseFile } from '../../../test/flowiseFiles';
+
+const essayFile = flowiseFile('agentflows', 'Essay Writing & Grading.json');
+import { documentFromText } from '../document/flowFile';
 import type { CanvasNode } from '../document/types';
 import {
   CanvasActionsContext,
@@ -133,5 +137,35 @@ describe('node cards', () => {
     expect(await screen.findByText('LLM Chain', { selector: '.flc-title' })).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Chain Name' })).not.toBeInTheDocument();
     expect(document.querySelectorAll('.react-flow__handle')).toHaveLength(5);
+  });
+
+  it('draws each branch of a sequential-agent condition as its own output handle', async () => {
+    const node = documentFromText(JSON.stringify(essayFile)).nodes.find((n) => n.id === 'seqCondition_0')!;
+    renderNode(node);
+    expect(await screen.findByRole('button', { name: 'Edit Condition' })).toBeInTheDocument();
+    expect(screen.getByText('Table: 1 condition')).toBeInTheDocument();
+    const outputs = [...document.querySelectorAll('.react-flow__handle.source')].map((h) =>
+      h.getAttribute('data-handleid'),
+    );
+    expect(outputs).toEqual([
+      'seqCondition_0-output-end-Condition',
+      'seqCondition_0-output-grading-Condition',
+    ]);
+    expect(screen.getByText('End')).toBeInTheDocument();
+    expect(screen.getByText('Grading')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Condition output' })).not.toBeInTheDocument();
+  });
+
+  it('draws the same branch handles on the light stand-in', async () => {
+    const node = documentFromText(JSON.stringify(essayFile)).nodes.find((n) => n.id === 'seqCondition_0')!;
+    renderNode(node, actions(), { customNode: ChatflowNode });
+    expect(await screen.findByText('Table: 1 condition')).toBeInTheDocument();
+    const outputs = [...document.querySelectorAll('.react-flow__handle.source')].map((h) =>
+      h.getAttribute('data-handleid'),
+    );
+    expect(outputs).toEqual([
+      'seqCondition_0-output-end-Condition',
+      'seqCondition_0-output-grading-Condition',
+    ]);
   });
 });

@@ -5,14 +5,15 @@ import Typography from '@mui/material/Typography';
 import { Handle, Position } from '@xyflow/react';
 import type { OutputAnchor } from '@flowloom/shared';
 import { memo } from 'react';
-import { chosenOutput } from '../document/editNode';
+import { anchorOptionHandles, chosenOutput } from '../document/editNode';
 import type { CanvasNodeData } from '../document/types';
 import { useCanvasActions } from '../editor/CanvasActionsContext';
 import { useRemeasureOnChange } from './useRemeasureOnChange';
 
 /**
  * An output: a handle on the card's right edge. Multi-output nodes pick the output in a select
- * (stored in `data.outputs.output`), and the handle takes that output's id and types.
+ * (stored in `data.outputs.output`), and the handle takes that output's id and types; options
+ * that are handles of their own (condition branches) are listed, each with its handle.
  */
 export const OutputAnchorRow = memo(function OutputAnchorRow({
   nodeId,
@@ -25,7 +26,29 @@ export const OutputAnchorRow = memo(function OutputAnchorRow({
 }) {
   const actions = useCanvasActions();
   const chosen = chosenOutput(data, anchor);
-  useRemeasureOnChange(nodeId, chosen?.id ?? '');
+  const branches = anchorOptionHandles(anchor);
+  // Branches can change names without changing the card's size: measure the handles again.
+  useRemeasureOnChange(nodeId, branches.length > 0 ? branches.map((b) => b.id).join() : (chosen?.id ?? ''));
+  if (branches.length > 0) {
+    return (
+      <>
+        {branches.map((branch) => (
+          <Box key={branch.id} sx={{ position: 'relative', px: 2, py: 1, textAlign: 'right' }}>
+            <Handle
+              type="source"
+              position={Position.Right}
+              id={branch.id}
+              className="flowloom-handle"
+              title={`Gives: ${branch.type}`}
+            />
+            <Typography variant="body2" sx={{ fontWeight: 500, fontSize: 13 }}>
+              {branch.label}
+            </Typography>
+          </Box>
+        ))}
+      </>
+    );
+  }
   if (!chosen) return null;
 
   const handle = (

@@ -11,13 +11,14 @@ import { visibleInputs } from '../../canvas/document/visibility';
 import type { ArrayChange } from '../../canvas/inputs/paramEditorProps';
 import { ParamField } from '../../canvas/inputs/ParamField';
 import { NodeIcon } from '../../canvas/nodes/NodeIcon';
+import { ComponentDefinitionsContext } from '../componentConfig/ComponentDefinitionsContext';
 import type { AgentNode } from '../document/types';
 import { ModelConfigField } from './ModelConfigField';
 
 /**
  * The inputs of the node being edited, in a side panel: its label, then every input shown under
  * the current values, each with the canvas's editor for its type (array rows included), and a
- * model sub-form for `loadConfig` inputs.
+ * component sub-form for `loadConfig` inputs (the node's own, and those of array rows).
  */
 export function NodeEditorPanel({
   node,
@@ -96,30 +97,32 @@ export function NodeEditorPanel({
           }}
           sx={{ mb: 2 }}
         />
-        {params.map((param) =>
-          param.loadConfig ? (
-            <ModelConfigField
-              key={param.name}
-              param={param}
-              data={data}
-              definitions={definitions}
-              onChange={(values) => onInputs(values)}
-            />
-          ) : (
-            <ParamField
-              key={`${param.name}-${param.type}`}
-              param={param}
-              value={param.type === 'credential' ? (data.credential ?? '') : data.inputs[param.name]}
-              node={data}
-              setInputs={(values) => onInputs(values)}
-              onChange={(value, change) =>
-                param.type === 'credential'
-                  ? onCredential(typeof value === 'string' ? value : '')
-                  : onInputs({ [param.name]: value }, change)
-              }
-            />
-          ),
-        )}
+        <ComponentDefinitionsContext.Provider value={definitions}>
+          {params.map((param) =>
+            param.loadConfig ? (
+              <ModelConfigField
+                key={param.name}
+                param={param}
+                data={data}
+                definitions={definitions}
+                onChange={(values) => onInputs(values)}
+              />
+            ) : (
+              <ParamField
+                key={`${param.name}-${param.type}`}
+                param={param}
+                value={param.type === 'credential' ? (data.credential ?? '') : data.inputs[param.name]}
+                node={data}
+                setInputs={(values) => onInputs(values)}
+                onChange={(value, change) =>
+                  param.type === 'credential'
+                    ? onCredential(typeof value === 'string' ? value : '')
+                    : onInputs({ [param.name]: value }, change)
+                }
+              />
+            ),
+          )}
+        </ComponentDefinitionsContext.Provider>
       </Box>
     </Paper>
   );

@@ -10,12 +10,13 @@ import type { AgentDocument } from '../document/types';
 import { loadMethodBody } from '../options/loadMethodBody';
 import { useNodeVariables } from '../variables/useNodeVariables';
 import { useWorkspaceVariables } from '../variables/useWorkspaceVariables';
-import { variableEditor } from '../variables/variableEditor';
 import { VariableScopeContext } from '../variables/VariableScopeContext';
+import { agentParamEditor } from './agentParamEditor';
 
 /**
  * What the inputs of the v2 node being edited need from the flow: the variables it can use (for
- * `{{ }}` fields) and async options loaded with the node's place in the flow (upstream nodes).
+ * `{{ }}` fields), async options loaded with the node's place in the flow (upstream nodes), and
+ * the v2 editors (component rows, variable fields).
  */
 export function NodeEditorScope({
   store,
@@ -41,7 +42,7 @@ export function NodeEditorScope({
     [store],
   );
   return (
-    <ParamEditorOverrideContext.Provider value={variableEditor}>
+    <ParamEditorOverrideContext.Provider value={agentParamEditor}>
       <OptionsLoaderContext.Provider value={loadOptions}>
         <VariableScopeContext.Provider value={scope}>{children}</VariableScopeContext.Provider>
       </OptionsLoaderContext.Provider>

@@ -1,7 +1,6 @@
 // Small helpers shared by the benchmark sections: start the built server, time requests, load it.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,11 +22,16 @@ export function freePort() {
   });
 }
 
-/** Starts the built server; resolves once `/api/v1/ping` answers, with the time that took. */
-export async function startServer({ home = freshHome(), env = {}, nodeArgs = [] } = {}) {
+/**
+ * Starts the built server; resolves once `/api/v1/ping` answers, with the time that took. With
+ * `traceGc`, V8 reports each full collection on the server's stdout and `liveHeapMb()` gives the
+ * heap that survived the latest one: what the server really holds, unlike RSS, which also counts
+ * garbage not yet collected.
+ */
+export async function startServer({ home = freshHome(), env = {}, nodeArgs = [], traceGc = false } = {}) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, SERVER, 'start'], {
+  const child = spawn(process.execPath, [...(traceGc ? ['--trace-gc'] : []), ...nodeArgs, SERVER, 'start'], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -37,8 +41,25 @@ export async function startServer({ home = freshHome(), env = {}, nodeArgs = [] 
       DATABASE_URL: '',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', traceGc ? 'pipe' : 'ignore', 'inherit'],
   });
+  let liveHeap = NaN;
+  let fullCollections = 0;
+  if (traceGc) {
+    let partial = '';
+    child.stdout.setEncoding('utf8').on('data', (text) => {
+      const lines = (partial + text).split('\n');
+      partial = lines.pop();
+      for (const line of lines) {
+        // "Mark-Compact 156.2 (187.5) -> 38.2 (120.5) MB, …": heap used after the collection.
+        const match = /Mark-Compact(?: \(reduce\))? [\d.]+ \([\d.]+\) -> ([\d.]+) \(/.exec(line);
+        if (match) {
+          liveHeap = Number(match[1]);
+          fullCollections++;
+        }
+      }
+    });
+  }
   const base = `http://127.0.0.1:${port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
@@ -57,6 +78,8 @@ export async function startServer({ home = freshHome(), env = {}, nodeArgs = [] 
     pid: child.pid,
     readyMs,
     rssMb: () => rssMb(child.pid),
+    /** Heap in use after the latest full collection (MB) and how many there were; with `traceGc`. */
+    liveHeapMb: () => ({ mb: liveHeap, collections: fullCollections }),
     async stop({ keepHome = false } = {}) {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
@@ -113,57 +136,7 @@ export async function ownerApiKey(base) {
   return keys.data.find((k) => k.keyName === 'bench').apiKey;
 }
 
-/**
- * Closed-loop load: `connections` keep-alive sockets each send the next request as soon as the last
- * answered, for `seconds`. Returns requests/s and latency percentiles (ms).
- */
-export async function load({ url, headers = {}, connections = 10, seconds = 5, method = 'GET', body }) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const target = new URL(url);
-  const latencies = [];
-  let errors = 0;
-  const deadline = performance.now() + seconds * 1000;
-  const once = () =>
-    new Promise((resolve) => {
-      const started = performance.now();
-      const req = http.request(
-        {
-          agent,
-          host: target.hostname,
-          port: target.port,
-          path: target.pathname + target.search,
-          method,
-          headers,
-        },
-        (res) => {
-          res.on('data', () => {});
-          res.on('end', () => {
-            if (res.statusCode >= 400) errors++;
-            latencies.push(performance.now() - started);
-            resolve();
-          });
-        },
-      );
-      req.on('error', () => {
-        errors++;
-        resolve();
-      });
-      if (body) req.write(body);
-      req.end();
-    });
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < deadline) await once();
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const pct = (p) =>
-    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
-  return { requests: latencies.length, rps: latencies.length / elapsed, p50: pct(50), p99: pct(99), errors };
-}
+export { load } from './load.mjs';
 
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 export const fmt = (n, digits = 1) => n.toFixed(digits);

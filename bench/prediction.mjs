@@ -40,7 +40,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 export async function prediction(report, { runs = Number(process.env.BENCH_RUNS ?? 100_000) } = {}) {
   const llm = await startTestLlm();
-  const server = await startServer({ env: { OPENAI_BASE_URL: `${llm.url}/v1` } });
+  const server = await startServer({ env: { OPENAI_BASE_URL: `${llm.url}/v1` }, traceGc: true });
   try {
     const key = await ownerApiKey(server.base);
     const auth = { authorization: `Bearer ${key}` };
@@ -91,19 +91,32 @@ export async function prediction(report, { runs = Number(process.env.BENCH_RUNS 
     );
     report('server CPU per run', `${fmt(cpuPerRun, 3)} ms`, 'target <= 0.7 ms');
 
-    // Memory over many runs (each run also stores two messages): RSS sampled after each quarter.
+    // Memory over many runs (each run also stores two messages). RSS rises and falls with the
+    // garbage V8 has not collected yet, so it is sampled every 200 ms and given as a range per
+    // quarter; the heap that survives each full collection is what shows a leak.
     const seconds = Math.max(8, Math.ceil(runs / Math.max(run.rps, 1)));
-    const samples = [rssBefore];
+    const heapAtStart = server.liveHeapMb();
+    const ranges = [];
+    const heaps = [];
     let total = run.requests;
     for (let quarter = 0; quarter < 4; quarter++) {
+      const samples = [];
+      const sampler = setInterval(() => samples.push(rssMb(server.pid)), 200);
       const part = await load({ url: predictUrl, method: 'POST', body, headers, seconds: seconds / 4 });
+      clearInterval(sampler);
       total += part.requests;
-      samples.push(rssMb(server.pid));
+      ranges.push(`${fmt(Math.min(...samples), 0)}–${fmt(Math.max(...samples), 0)}`);
+      heaps.push(server.liveHeapMb());
     }
     report(
-      `RSS over ${total} runs (start, then after each quarter)`,
-      `${samples.map((m) => fmt(m, 0)).join(' → ')} MB`,
+      `RSS over ${total} runs: before, then lowest–highest in each quarter`,
+      `${fmt(rssBefore, 0)} | ${ranges.join(' | ')} MB`,
       'target: flat',
+    );
+    report(
+      'live heap after full GC: before, then at the end of each quarter',
+      `${[heapAtStart, ...heaps].map((h) => fmt(h.mb, 1)).join(' → ')} MB`,
+      `target: flat (${heaps.at(-1).collections - heapAtStart.collections} full collections during the runs)`,
     );
 
     // Streaming under load (informative: no target), then one stream at a time for the latency.

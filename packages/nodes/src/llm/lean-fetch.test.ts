@@ -26,6 +26,11 @@ beforeAll(async () => {
       setTimeout(() => response.end('data: two\n\n'), 20);
       return;
     }
+    if (request.url === '/missing') {
+      response.writeHead(404, 'Not Found', { 'content-type': 'application/json', 'x-multi': ['a', 'b'] });
+      response.end('{"error":{"message":"no such model"}}');
+      return;
+    }
     // /hang: never answers
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -46,6 +51,31 @@ describe('leanFetch', () => {
     expect(response.status).toBe(201);
     expect(response.headers.get('x-echo')).toBe('k1');
     expect(await response.json()).toEqual({ got: 'hello', method: 'POST' });
+  });
+
+  it('gives a whole answer as the SDK reads it: headers iterable, body read once through a reader', async () => {
+    const response = await leanFetch(`${base}/missing`, { method: 'POST', body: '{}' });
+    expect(response.ok).toBe(false);
+    expect([response.status, response.statusText]).toEqual([404, 'Not Found']);
+    const headers = Object.fromEntries([...response.headers]);
+    expect(headers['content-type']).toBe('application/json');
+    expect(headers['x-multi']).toBe('a, b');
+    expect(response.headers.get('Content-Type')).toBe('application/json');
+    expect(response.headers.has('x-absent')).toBe(false);
+
+    const reader = response.body!.getReader();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toBe('{"error":{"message":"no such model"}}');
+    expect((await reader.read()).done).toBe(true);
+    reader.releaseLock();
+    expect(response.bodyUsed).toBe(true);
+    await expect(response.text()).rejects.toThrow(/already been read/);
+  });
+
+  it('reads a whole answer as bytes', async () => {
+    const response = await leanFetch(`${base}/json`, { method: 'POST', body: 'b' });
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(JSON.parse(new TextDecoder().decode(bytes))).toEqual({ got: 'b', method: 'POST' });
   });
 
   it('keeps event streams as streams', async () => {

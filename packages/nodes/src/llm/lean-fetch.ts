@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import { Readable } from 'node:stream';
+import { BufferedResponse, ResponseHeaders, StreamedResponse, webStreamOf } from './lean-response.js';
 
 const agents = {
   'http:': new http.Agent({ keepAlive: true, maxSockets: 256 }),
@@ -31,7 +31,9 @@ function abortError(signal: AbortSignal): Error {
 /**
  * A `fetch` for model providers on `node:http` with keep-alive agents. Node's built-in fetch costs
  * several times more CPU per call; at thousands of runs per second that is the largest overhead we add.
- * Streamed answers (SSE, NDJSON) stay streams; other bodies are read whole.
+ * Streamed answers (SSE, NDJSON) stay streams ({@link StreamedResponse}); other bodies are read
+ * whole ({@link BufferedResponse}). Neither is an undici `Response`: building one (with its
+ * `Headers` and web stream) costs more than the rest of our side of a model call.
  */
 export const leanFetch: typeof fetch = (input, init = {}) => {
   const url = new URL(input instanceof Request ? input.url : String(input));
@@ -49,25 +51,22 @@ export const leanFetch: typeof fetch = (input, init = {}) => {
       (response) => {
         // The abort listener stays until the answer has been read (streams are read later).
         response.once('close', settle);
-        const headers = new Headers();
-        for (const [key, value] of Object.entries(response.headers)) {
-          if (value !== undefined) for (const item of [value].flat()) headers.append(key, item);
-        }
-        const meta = {
-          status: response.statusCode ?? 500,
-          statusText: response.statusMessage ?? '',
-          headers,
-        };
+        const status = response.statusCode ?? 500;
+        const statusText = response.statusMessage ?? '';
+        const headers = new ResponseHeaders(response.headers);
+        // Typed as the Response they stand in for (see lean-response.ts for the parts they have).
         const type = response.headers['content-type'] ?? '';
         if (type.includes('event-stream') || type.includes('ndjson')) {
-          resolve(new Response(Readable.toWeb(response) as ReadableStream<Uint8Array>, meta));
+          const body = webStreamOf(response);
+          resolve(new StreamedResponse(body, status, statusText, headers, url.href) as unknown as Response);
           return;
         }
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve(new Response(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), meta)),
-        );
+        response.on('end', () => {
+          const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+          resolve(new BufferedResponse(bytes, status, statusText, headers, url.href) as unknown as Response);
+        });
         response.on('error', reject);
       },
     );

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, migrateToLatest, type Db } from './database.js';
-import { preparedQuery } from './prepared.js';
+import { preparedInsert, preparedQuery } from './prepared.js';
 
 let db: Db;
 beforeAll(async () => {
@@ -62,5 +62,56 @@ describe('preparedQuery', () => {
         db.selectFrom('variable').select('name').where('workspaceId', '=', workspaceId),
       ),
     ).toThrow(/argument 1 is not used/);
+  });
+});
+
+describe('preparedInsert', () => {
+  const columns = [
+    'id',
+    'name',
+    'description',
+    'color',
+    'iconSrc',
+    'workspaceId',
+    'createdDate',
+    'updatedDate',
+  ] as const;
+  const row = (id: string, iconSrc: string | undefined) => ({
+    id,
+    name: `n-${id}`,
+    description: `d-${id}`,
+    color: '#fff',
+    iconSrc,
+    workspaceId: 'w9',
+    createdDate: '2026-01-01T00:00:00.000Z',
+    updatedDate: '2026-01-01T00:00:00.000Z',
+  });
+  const stored = () =>
+    db
+      .selectFrom('tool')
+      .select(['id', 'name', 'description', 'iconSrc'])
+      .where('workspaceId', '=', 'w9')
+      .orderBy('id')
+      .execute();
+
+  it('writes any number of rows, each value in its own column, a missing one as NULL', async () => {
+    const insert = preparedInsert(db, 'tool', columns);
+    await insert([row('a1', 'one')]);
+    await insert([row('a2', 'two'), row('a3', undefined), row('a4', 'four')]);
+    await insert([row('a5', 'five')]); // the one-row statement again
+    await insert([]);
+    expect(await stored()).toEqual([
+      { id: 'a1', name: 'n-a1', description: 'd-a1', iconSrc: 'one' },
+      { id: 'a2', name: 'n-a2', description: 'd-a2', iconSrc: 'two' },
+      { id: 'a3', name: 'n-a3', description: 'd-a3', iconSrc: null },
+      { id: 'a4', name: 'n-a4', description: 'd-a4', iconSrc: 'four' },
+      { id: 'a5', name: 'n-a5', description: 'd-a5', iconSrc: 'five' },
+    ]);
+  });
+
+  it('writes all rows of one call or none', async () => {
+    const insert = preparedInsert(db, 'tool', columns);
+    await expect(insert([row('b1', 'x'), row('a1', 'duplicate id')])).rejects.toThrow(/UNIQUE/);
+    expect((await stored()).map((r) => r.id)).not.toContain('b1');
   });
 });

@@ -2,6 +2,7 @@ import type { ExpressionBuilder, Insertable, Selectable } from 'kysely';
 import type { ChatTurn, ChatflowStats, FeedbackRating } from '@flowloom/shared';
 import type { Db } from '../../db/database.js';
 import { createGroupWriter } from '../../db/group-writer.js';
+import { preparedInsert } from '../../db/prepared.js';
 import type { ChatMessageFeedbackTable, ChatMessageTable, Database } from '../../db/schema.js';
 
 export type ChatMessageRow = Selectable<ChatMessageTable>;
@@ -54,12 +55,40 @@ export function keepRated<T extends { role: string; feedback: FeedbackRow | null
   return rows.filter((_, index) => keep.has(index));
 }
 
+/** Every column of `chat_message`: a message row is always written whole. */
+const MESSAGE_COLUMNS = [
+  'id',
+  'role',
+  'chatflowid',
+  'executionId',
+  'content',
+  'sourceDocuments',
+  'usedTools',
+  'fileAnnotations',
+  'agentReasoning',
+  'reasonContent',
+  'fileUploads',
+  'artifacts',
+  'action',
+  'chatType',
+  'chatId',
+  'memoryType',
+  'sessionId',
+  'leadEmail',
+  'followUpPrompts',
+  'createdDate',
+] as const satisfies readonly (keyof ChatMessageTable)[];
+// A column added to the table but not to the list above fails to compile here.
+const everyColumnListed: [Exclude<keyof ChatMessageTable, (typeof MESSAGE_COLUMNS)[number]>] extends [never]
+  ? true
+  : never = true;
+void everyColumnListed;
+
 export function createChatMessageRepository(db: Db) {
   // One INSERT statement is atomic on both engines, so an exchange needs no explicit transaction,
   // and the exchanges of runs finishing together share one statement (one commit, one WAL write).
-  const exchanges = createGroupWriter<Insertable<ChatMessageTable>>(async (rows) => {
-    await db.insertInto('chat_message').values(rows).execute();
-  });
+  const insertMessages = preparedInsert(db, 'chat_message', MESSAGE_COLUMNS);
+  const exchanges = createGroupWriter<Insertable<ChatMessageTable>>(insertMessages);
   function list(filter: MessageFilter): Promise<ChatMessageRow[]> {
     let query = db
       .selectFrom('chat_message')

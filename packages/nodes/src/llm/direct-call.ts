@@ -1,5 +1,6 @@
 import type { LanguageModel, ModelMessage } from 'ai';
 import type { ChatModelHandle } from './chat-model.js';
+import { CAPTURE_HEADER, CapturedRequest, streamChatCompletion } from './chat-completions-stream.js';
 
 /**
  * The plain text-in, text-out model call, made on the AI SDK provider's own interface
@@ -11,6 +12,10 @@ import type { ChatModelHandle } from './chat-model.js';
  * The provider packages still build the request and parse the answer, so behaviour per provider
  * is the AI SDK's. Anything beyond plain text (files, images, tool parts, a non-v3 provider)
  * returns `undefined` and the caller takes the full AI SDK path.
+ *
+ * Streams from providers that speak OpenAI's chat-completions events go one step further: the
+ * provider builds the request, and `streamChatCompletion` sends it and reads the events without
+ * the SDK's web-stream pipeline (see chat-completions-stream.ts for why).
  */
 
 type V3Model = Extract<LanguageModel, { specificationVersion: 'v3' }>;
@@ -61,6 +66,13 @@ export function textPrompt(system: string | undefined, messages: ModelMessage[])
   return prompt;
 }
 
+/**
+ * Providers whose streamed answer is OpenAI's chat-completions event stream (choices[0].delta.content):
+ * theirs is read by {@link streamChatCompletion}. Mistral's deltas may hold typed parts and other
+ * providers have formats of their own: they stream through the SDK.
+ */
+const CHAT_COMPLETIONS_PROVIDERS = new Set(['openai.chat', 'azure.chat', 'groq.chat']);
+
 function callOptions(model: ChatModelHandle, prompt: Prompt, signal: AbortSignal | undefined): CallOptions {
   const { timeout, ...settings } = model.settings;
   const abortSignal =
@@ -102,7 +114,31 @@ export async function directStream(
   if (!isV3(model.model)) return undefined;
   const prompt = textPrompt(call.system, call.messages);
   if (!prompt) return undefined;
-  const { stream } = await model.model.doStream(callOptions(model, prompt, call.signal));
+  const options = callOptions(model, prompt, call.signal);
+  if (CHAT_COMPLETIONS_PROVIDERS.has(model.model.provider)) {
+    // The provider builds the request; our fetch hands it back unsent (see chat-completions-stream.ts).
+    const captured = await model.model
+      .doStream({ ...options, headers: { ...options.headers, [CAPTURE_HEADER]: '1' } })
+      .then(
+        (result) => result,
+        (error: unknown) => {
+          if (error instanceof CapturedRequest) return error;
+          throw error;
+        },
+      );
+    if (captured instanceof CapturedRequest)
+      return streamChatCompletion(captured, onDelta, options.abortSignal);
+    return readStream(captured.stream, onDelta); // a model whose fetch does not capture
+  }
+  const { stream } = await model.model.doStream(options);
+  return readStream(stream, onDelta);
+}
+
+/** The text of a provider stream, handing each text delta to `onDelta`. */
+async function readStream(
+  stream: Awaited<ReturnType<V3Model['doStream']>>['stream'],
+  onDelta: (delta: string) => void,
+): Promise<string> {
   const reader = stream.getReader();
   let text = '';
   try {

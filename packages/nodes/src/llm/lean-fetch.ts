@@ -1,11 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
+import { CAPTURE_HEADER, CapturedRequest, keepAliveAgents } from './chat-completions-stream.js';
 import { BufferedResponse, ResponseHeaders, StreamedResponse, webStreamOf } from './lean-response.js';
-
-const agents = {
-  'http:': new http.Agent({ keepAlive: true, maxSockets: 256 }),
-  'https:': new https.Agent({ keepAlive: true, maxSockets: 256 }),
-};
 
 function headerRecord(init: ConstructorParameters<typeof Headers>[0]): Record<string, string> {
   const out: Record<string, string> = {};
@@ -40,32 +36,44 @@ export const leanFetch: typeof fetch = (input, init = {}) => {
   const transport = url.protocol === 'https:' ? https : http;
   const signal = init.signal ?? undefined;
   if (signal?.aborted) return Promise.reject(abortError(signal));
+  const headers = headerRecord(init.headers);
+  if (CAPTURE_HEADER in headers) {
+    delete headers[CAPTURE_HEADER];
+    const body = init.body;
+    if (body !== undefined && body !== null && typeof body !== 'string' && !(body instanceof Uint8Array))
+      return Promise.reject(new Error('leanFetch supports string and byte bodies only'));
+    return Promise.reject(new CapturedRequest(url, init.method ?? 'GET', headers, body ?? undefined));
+  }
   return new Promise<Response>((resolve, reject) => {
     const request = transport.request(
       url,
       {
         method: init.method ?? 'GET',
-        headers: headerRecord(init.headers),
-        agent: agents[url.protocol as keyof typeof agents],
+        headers,
+        agent: keepAliveAgents[url.protocol as keyof typeof keepAliveAgents],
       },
       (response) => {
         // The abort listener stays until the answer has been read (streams are read later).
         response.once('close', settle);
         const status = response.statusCode ?? 500;
         const statusText = response.statusMessage ?? '';
-        const headers = new ResponseHeaders(response.headers);
+        const answerHeaders = new ResponseHeaders(response.headers);
         // Typed as the Response they stand in for (see lean-response.ts for the parts they have).
         const type = response.headers['content-type'] ?? '';
         if (type.includes('event-stream') || type.includes('ndjson')) {
           const body = webStreamOf(response);
-          resolve(new StreamedResponse(body, status, statusText, headers, url.href) as unknown as Response);
+          resolve(
+            new StreamedResponse(body, status, statusText, answerHeaders, url.href) as unknown as Response,
+          );
           return;
         }
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => {
           const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-          resolve(new BufferedResponse(bytes, status, statusText, headers, url.href) as unknown as Response);
+          resolve(
+            new BufferedResponse(bytes, status, statusText, answerHeaders, url.href) as unknown as Response,
+          );
         });
         response.on('error', reject);
       },

@@ -1,4 +1,3 @@
-import { createAzure } from '@ai-sdk/azure';
 import type { NodeType } from '@flowloom/engine';
 import {
   booleanInput,
@@ -16,6 +15,7 @@ import {
   staticModelOptions,
   streamingInput,
 } from '../shared-inputs.js';
+import { providers } from '../../llm/provider-modules.js';
 
 const MODELS = ['gpt-4o', 'gpt-4o-mini', 'gpt-4.1', 'gpt-4.1-mini', 'o4-mini', 'gpt-4', 'gpt-35-turbo'];
 const DEFAULT_API_VERSION = '2024-10-21';
@@ -107,6 +107,7 @@ export const azureChatOpenAI: NodeType = {
     const resourceName = stringInput(credential.azureOpenAIApiInstanceName);
     if (!baseURL && !resourceName)
       throw new Error('Set the instance name in the Azure OpenAI credential (or a BasePath)');
+    const { createAzure } = await providers.azure();
     const provider = createAzure({
       fetch: leanFetch,
       apiKey: stringInput(credential.azureOpenAIApiKey) ?? '',

@@ -1,4 +1,3 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
 import type { NodeType } from '@flowloom/engine';
 import {
   booleanInput,
@@ -16,6 +15,7 @@ import {
   staticModelOptions,
   streamingInput,
 } from '../shared-inputs.js';
+import { providers } from '../../llm/provider-modules.js';
 
 const MODELS = [
   'claude-sonnet-4-5',
@@ -99,6 +99,7 @@ export const chatAnthropic: NodeType = {
     const { inputs } = ctx;
     const credential = await ctx.credential();
     const modelName = stringInput(inputs.modelName) ?? 'claude-3-5-haiku-latest';
+    const { createAnthropic } = await providers.anthropic();
     const provider = createAnthropic({
       fetch: leanFetch,
       apiKey: stringInput(credential.anthropicApiKey) ?? '',

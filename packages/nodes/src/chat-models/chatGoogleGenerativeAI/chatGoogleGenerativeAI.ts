@@ -1,4 +1,3 @@
-import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import type { NodeType } from '@flowloom/engine';
 import {
   booleanInput,
@@ -16,6 +15,7 @@ import {
   staticModelOptions,
   streamingInput,
 } from '../shared-inputs.js';
+import { providers } from '../../llm/provider-modules.js';
 
 const MODELS = [
   'gemini-2.5-flash',
@@ -157,6 +157,7 @@ export const chatGoogleGenerativeAI: NodeType = {
     const credential = await ctx.credential();
     const modelName =
       stringInput(inputs.customModelName) ?? stringInput(inputs.modelName) ?? 'gemini-2.5-flash';
+    const { createGoogleGenerativeAI } = await providers.google();
     const provider = createGoogleGenerativeAI({
       fetch: leanFetch,
       apiKey: stringInput(credential.googleGenerativeAPIKey) ?? '',

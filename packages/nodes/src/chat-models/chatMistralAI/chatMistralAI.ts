@@ -1,4 +1,3 @@
-import { createMistral } from '@ai-sdk/mistral';
 import type { NodeType } from '@flowloom/engine';
 import {
   booleanInput,
@@ -10,6 +9,7 @@ import {
 import { leanFetch } from '../../llm/lean-fetch.js';
 import { badgeIcon } from '../../utilities/icons.js';
 import { CHAT_MODEL_BASE_CLASSES, staticModelOptions, streamingInput } from '../shared-inputs.js';
+import { providers } from '../../llm/provider-modules.js';
 
 const MODELS = [
   'mistral-small-latest',
@@ -116,6 +116,7 @@ export const chatMistralAI: NodeType = {
     const { inputs } = ctx;
     const credential = await ctx.credential();
     const modelName = stringInput(inputs.modelName) ?? 'mistral-small-latest';
+    const { createMistral } = await providers.mistral();
     const provider = createMistral({
       fetch: leanFetch,
       apiKey: stringInput(credential.mistralAIAPIKey) ?? '',

@@ -1,4 +1,3 @@
-import { createOllama } from 'ollama-ai-provider-v2';
 import type { NodeContext, NodeType } from '@flowloom/engine';
 import {
   booleanInput,
@@ -9,6 +8,7 @@ import {
 } from '../../llm/chat-model.js';
 import { badgeIcon } from '../../utilities/icons.js';
 import { CHAT_MODEL_BASE_CLASSES, imageUploadInputs, streamingInput } from '../shared-inputs.js';
+import { providers } from '../../llm/provider-modules.js';
 
 /** What Flowise puts in the Base URL field of a new node. */
 export const OLLAMA_DEFAULT_URL = 'http://localhost:11434';
@@ -106,6 +106,7 @@ export const chatOllama: NodeType = {
     if (!modelName) throw new Error('Model Name is required, e.g. llama3.2');
     const apiKey = stringInput(credential.ollamaApiKey);
     const keepAlive = stringInput(inputs.keepAlive);
+    const { createOllama } = await providers.ollama();
     const provider = createOllama({
       baseURL: `${ollamaBaseUrl(ctx)}/api`,
       ...(apiKey && { headers: { Authorization: `Bearer ${apiKey}` } }),

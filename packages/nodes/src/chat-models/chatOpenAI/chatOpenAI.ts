@@ -1,4 +1,3 @@
-import { createOpenAI } from '@ai-sdk/openai';
 import type { NodeType } from '@flowloom/engine';
 import {
   booleanInput,
@@ -11,6 +10,7 @@ import {
 import { leanFetch } from '../../llm/lean-fetch.js';
 import { badgeIcon } from '../../utilities/icons.js';
 import { CHAT_MODEL_BASE_CLASSES, imageUploadInputs, staticModelOptions } from '../shared-inputs.js';
+import { providers } from '../../llm/provider-modules.js';
 
 const MODELS = [
   'gpt-4o',
@@ -117,6 +117,7 @@ export const chatOpenAI: NodeType = {
     const credential = await ctx.credential();
     const baseOptions = objectInput(inputs.baseOptions);
     const modelName = stringInput(inputs.modelName) ?? 'gpt-4o-mini';
+    const { createOpenAI } = await providers.openai();
     const provider = createOpenAI({
       apiKey: stringInput(credential.openAIApiKey) ?? '',
       baseURL: stringInput(inputs.basepath) ?? ctx.run.services.providerBaseUrls.openai,

@@ -1,5 +1,4 @@
 import { leanFetch } from '../../llm/lean-fetch.js';
-import { createGroq } from '@ai-sdk/groq';
 import type { NodeType } from '@flowloom/engine';
 import {
   booleanInput,
@@ -10,6 +9,7 @@ import {
 } from '../../llm/chat-model.js';
 import { badgeIcon } from '../../utilities/icons.js';
 import { baseUrlFor, CHAT_MODEL_BASE_CLASSES, staticModelOptions } from '../shared-inputs.js';
+import { providers } from '../../llm/provider-modules.js';
 
 const MODELS = [
   'llama-3.3-70b-versatile',
@@ -74,6 +74,7 @@ export const groqChat: NodeType = {
     const modelName = stringInput(inputs.modelName) ?? 'llama-3.3-70b-versatile';
     const apiKey = stringInput(credential.groqApiKey);
     if (!apiKey) throw new Error('Connect a Groq API credential');
+    const { createGroq } = await providers.groq();
     const provider = createGroq({
       apiKey,
       baseURL: baseUrlFor(ctx, inputs.baseUrl, 'groq'),

@@ -1,5 +1,9 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import {
-  newQuickJSWASMModule,
+  newQuickJSWASMModuleFromVariant,
+  newVariant,
+  RELEASE_SYNC,
   type QuickJSContext,
   type QuickJSDeferredPromise,
   type QuickJSHandle,
@@ -40,6 +44,22 @@ function isWasmCrash(error: unknown): error is Error {
 }
 
 /**
+ * The QuickJS WebAssembly module, its `.wasm` read from the variant's own package. Left to itself,
+ * the variant looks for the file beside its JavaScript, which the server bundle has moved into
+ * `dist/chunks` without it.
+ */
+async function loadQuickJs(): Promise<QuickJSWASMModule> {
+  const wasm = createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm');
+  const variant = newVariant(RELEASE_SYNC, {
+    wasmBinary: async () => {
+      const bytes = await readFile(wasm);
+      return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+    },
+  });
+  return newQuickJSWASMModuleFromVariant(variant);
+}
+
+/**
  * A {@link CodeSandbox} on QuickJS compiled to WebAssembly: each run gets a fresh runtime and context
  * (no state leaks between runs), no host objects (`process`, `require`, Node globals), a heap limit, an
  * interrupt at the deadline and a `fetch` that goes through the host's guarded client.
@@ -48,7 +68,7 @@ export function createQuickJsSandbox(options: QuickJsSandboxOptions = {}): CodeS
   let module: Promise<QuickJSWASMModule> | undefined;
   return {
     async run(code, globals, runOptions = {}) {
-      module ??= newQuickJSWASMModule().catch((error: unknown) => {
+      module ??= loadQuickJs().catch((error: unknown) => {
         module = undefined; // try loading again on the next run
         throw error;
       });

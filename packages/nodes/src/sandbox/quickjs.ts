@@ -53,7 +53,7 @@ async function loadQuickJs(): Promise<QuickJSWASMModule> {
   const variant = newVariant(RELEASE_SYNC, {
     wasmBinary: async () => {
       const bytes = await readFile(wasm);
-      return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+      return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
     },
   });
   return newQuickJSWASMModuleFromVariant(variant);

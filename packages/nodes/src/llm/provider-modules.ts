@@ -1,3 +1,11 @@
+import type * as Anthropic from '@ai-sdk/anthropic';
+import type * as Azure from '@ai-sdk/azure';
+import type * as Google from '@ai-sdk/google';
+import type * as Groq from '@ai-sdk/groq';
+import type * as Mistral from '@ai-sdk/mistral';
+import type * as OpenAI from '@ai-sdk/openai';
+import type * as Ollama from 'ollama-ai-provider-v2';
+
 /**
  * The AI SDK provider packages, loaded on first use rather than at start-up: together they are
  * about a fifth of the server bundle, and a server that never calls, say, Gemini should not parse
@@ -13,7 +21,17 @@ function lazyModule<T>(load: () => Promise<T>): () => Promise<T> {
     }));
 }
 
-export const providers = {
+type Loader<Module> = () => Promise<Module>;
+
+export const providers: {
+  openai: Loader<typeof OpenAI>;
+  azure: Loader<typeof Azure>;
+  anthropic: Loader<typeof Anthropic>;
+  google: Loader<typeof Google>;
+  mistral: Loader<typeof Mistral>;
+  groq: Loader<typeof Groq>;
+  ollama: Loader<typeof Ollama>;
+} = {
   openai: lazyModule(() => import('@ai-sdk/openai')),
   azure: lazyModule(() => import('@ai-sdk/azure')),
   anthropic: lazyModule(() => import('@ai-sdk/anthropic')),

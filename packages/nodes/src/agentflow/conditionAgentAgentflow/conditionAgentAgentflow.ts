@@ -1,6 +1,6 @@
 import type { ModelMessage } from 'ai';
 import type { AgentflowNodeType } from '@flowloom/engine';
-import { badgeIcon } from '../../utilities/icons.js';
+import { pictogramIcon } from '../../utilities/icons.js';
 import { buildChatModel } from '../common/components.js';
 import { callModel } from '../common/model-call.js';
 import { agentflowDefinition, modelParam } from '../common/params.js';
@@ -24,7 +24,7 @@ const EXAMPLE_ANSWER = '{"output": "user asks about AI"}';
  * matching none goes to the last scenario (AGENTFLOW_V2.md §1.5).
  */
 export const conditionAgentAgentflow: AgentflowNodeType = {
-  icon: badgeIcon('⑂', '#ff8fab'),
+  icon: pictogramIcon('branch', '#ff8fab'),
   definition: agentflowDefinition({
     label: 'Condition Agent',
     name: 'conditionAgentAgentflow',

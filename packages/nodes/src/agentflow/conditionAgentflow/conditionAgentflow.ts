@@ -1,5 +1,5 @@
 import type { AgentflowNodeType } from '@flowloom/engine';
-import { badgeIcon } from '../../utilities/icons.js';
+import { pictogramIcon } from '../../utilities/icons.js';
 import { agentflowDefinition } from '../common/params.js';
 import { rowsInput } from '../common/values.js';
 import { evaluateRow, type ConditionRow } from './compare.js';
@@ -11,7 +11,7 @@ const ROW_TYPE = (type: string) => ({ 'conditions[$index].type': type });
  * (Else) is taken when none does (AGENTFLOW_V2.md §1.4).
  */
 export const conditionAgentflow: AgentflowNodeType = {
-  icon: badgeIcon('⑂', '#FFB938'),
+  icon: pictogramIcon('branch', '#FFB938'),
   definition: agentflowDefinition({
     label: 'Condition',
     name: 'conditionAgentflow',

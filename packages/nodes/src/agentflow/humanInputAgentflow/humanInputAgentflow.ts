@@ -1,6 +1,6 @@
 import type { ModelMessage } from 'ai';
 import type { AgentflowNodeContext, AgentflowNodeType, RuntimeMessage } from '@flowloom/engine';
-import { badgeIcon } from '../../utilities/icons.js';
+import { pictogramIcon } from '../../utilities/icons.js';
 import { buildChatModel } from '../common/components.js';
 import { callModel } from '../common/model-call.js';
 import { agentflowDefinition, modelParam } from '../common/params.js';
@@ -57,7 +57,7 @@ async function describe(ctx: AgentflowNodeContext, messages: ModelMessage[]): Pr
  * output 0 (proceed) or 1 (reject) (AGENTFLOW_V2.md §1.6, §2.7).
  */
 export const humanInputAgentflow: AgentflowNodeType = {
-  icon: badgeIcon('✋', '#6E6EFD'),
+  icon: pictogramIcon('person', '#6E6EFD'),
   definition: agentflowDefinition({
     label: 'Human Input',
     name: 'humanInputAgentflow',
@@ -70,6 +70,8 @@ export const humanInputAgentflow: AgentflowNodeType = {
         label: 'Description Type',
         name: 'humanInputDescriptionType',
         type: 'options',
+        // Not in Flowise's definition: a new node would be refused at run time until one is chosen.
+        default: 'fixed',
         options: [
           { label: 'Fixed', name: 'fixed', description: 'Specify a fixed description' },
           { label: 'Dynamic', name: 'dynamic', description: 'Use LLM to generate a description' },

@@ -1,5 +1,5 @@
 import { applyStateUpdates, type AgentflowNodeType } from '@flowloom/engine';
-import { badgeIcon } from '../../utilities/icons.js';
+import { pictogramIcon } from '../../utilities/icons.js';
 import { buildTools } from '../common/components.js';
 import { agentflowDefinition, updateStateParam } from '../common/params.js';
 import { rowsInput, textInput } from '../common/values.js';
@@ -26,7 +26,7 @@ function argumentValue(value: unknown): unknown {
 
 /** Calls one tool with fixed arguments, no model involved (AGENTFLOW_V2.md §1.10). */
 export const toolAgentflow: AgentflowNodeType = {
-  icon: badgeIcon('🔧', '#d4a373'),
+  icon: pictogramIcon('wrench', '#d4a373'),
   definition: agentflowDefinition({
     label: 'Tool',
     name: 'toolAgentflow',

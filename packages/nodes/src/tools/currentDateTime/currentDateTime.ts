@@ -1,5 +1,5 @@
 import type { NodeType } from '@flowloom/engine';
-import { badgeIcon } from '../../utilities/icons.js';
+import { pictogramIcon } from '../../utilities/icons.js';
 import type { ToolHandle } from '../tool.js';
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -19,7 +19,7 @@ export function describeNow(now: Date) {
 }
 
 export const currentDateTime: NodeType = {
-  icon: badgeIcon('⏱', '#00897b'),
+  icon: pictogramIcon('clock', '#00897b'),
   definition: {
     label: 'CurrentDateTime',
     name: 'currentDateTime',

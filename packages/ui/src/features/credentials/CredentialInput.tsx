@@ -4,7 +4,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Box from '@mui/material/Box';
-import type { NodeParam } from '@flowloom/shared';
+import { REDACTED_SECRET, type NodeParam } from '@flowloom/shared';
+import { useState } from 'react';
 import { PasswordField } from '../../components/forms/PasswordField';
 
 /** One field of a credential form, rendered by its parameter type. */
@@ -41,16 +42,7 @@ export function CredentialInput({
       );
     case 'password':
       return (
-        <PasswordField
-          label={label}
-          value={text}
-          placeholder={input.placeholder}
-          onChange={(e) => onChange(e.target.value)}
-          error={Boolean(error)}
-          helperText={help}
-          autoComplete="new-password"
-          fullWidth
-        />
+        <SecretInput label={label} text={text} input={input} error={error} help={help} onChange={onChange} />
       );
     case 'options':
       return (
@@ -116,4 +108,40 @@ export function CredentialInput({
         />
       );
   }
+}
+
+/**
+ * A secret field. A saved secret comes back from the server as a placeholder token: the field
+ * shows it as empty with "Saved", so revealing it shows nothing, and sends the token back (the
+ * server then keeps the secret) unless something new is typed.
+ */
+function SecretInput({
+  label,
+  text,
+  input,
+  error,
+  help,
+  onChange,
+}: {
+  label: string;
+  text: string;
+  input: NodeParam;
+  error?: string;
+  help?: string;
+  onChange: (value: string) => void;
+}) {
+  const [saved] = useState(text === REDACTED_SECRET);
+  return (
+    <PasswordField
+      label={label}
+      value={text === REDACTED_SECRET ? '' : text}
+      placeholder={saved ? 'Saved — type to replace' : input.placeholder}
+      onChange={(e) => onChange(e.target.value === '' && saved ? REDACTED_SECRET : e.target.value)}
+      error={Boolean(error)}
+      helperText={help}
+      autoComplete="new-password"
+      fullWidth
+      slotProps={{ inputLabel: { shrink: saved || text !== '' ? true : undefined } }}
+    />
+  );
 }

@@ -187,7 +187,8 @@ function Output({ entry }: { entry: ExecutedEntry }) {
           <JsonView value={content} label="Copy output" />
         )
       ) : (
-        !output.conditions && (
+        // Said only when nothing at all follows (a Start node's output is its extra fields).
+        nothing && (
           <Typography variant="body2" color="text.secondary">
             No output.
           </Typography>

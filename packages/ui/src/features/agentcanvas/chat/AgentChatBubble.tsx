@@ -5,7 +5,9 @@ import Typography from '@mui/material/Typography';
 import SmartToyOutlinedIcon from '@mui/icons-material/SmartToyOutlined';
 import { memo } from 'react';
 import { Markdown } from '../../chat/markdown/Markdown';
+import { SourceDocumentsList } from '../../chat/SourceDocumentsList';
 import { TypingIndicator } from '../../chat/TypingIndicator';
+import { UsedToolsList } from '../../chat/UsedToolsList';
 import { StatusIcon } from '../../executions/StatusIcon';
 import type { AgentChatMessage, HumanInputAction, HumanInputChoice } from './agentMessages';
 import { HumanInputAnswer } from './HumanInputAnswer';
@@ -97,6 +99,7 @@ export const AgentChatBubble = memo(function AgentChatBubble({
       </Box>
       <Box sx={{ minWidth: 0, flex: 1 }}>
         {message.steps && message.steps.length > 0 && <StepList steps={message.steps} />}
+        {message.usedTools && message.usedTools.length > 0 && <UsedToolsList tools={message.usedTools} />}
         {(message.content !== '' || waiting) && (
           <Box
             sx={(theme) => ({
@@ -110,6 +113,9 @@ export const AgentChatBubble = memo(function AgentChatBubble({
           >
             {waiting ? <TypingIndicator /> : <Markdown text={message.content} />}
           </Box>
+        )}
+        {message.sourceDocuments && message.sourceDocuments.length > 0 && (
+          <SourceDocumentsList documents={message.sourceDocuments} />
         )}
         {message.status === 'error' && (
           <Alert severity="error" variant="outlined" sx={{ mt: 1, py: 0.25, fontSize: 13 }}>

@@ -27,6 +27,7 @@ import { documentFromText, exportFileName, exportFileText } from '../document/fl
 import { removeEdges, removeNodes } from '../document/removeElements';
 import { AdditionalParamsDialog } from '../nodes/AdditionalParamsDialog';
 import { NodeInfoDialog } from '../nodes/NodeInfoDialog';
+import { isAgentflowNode } from '../document/flowKind';
 import { NodePalette } from '../palette/NodePalette';
 import { CanvasActionsContext, NodeDefinitionsContext, type CanvasActions } from './CanvasActionsContext';
 import { CanvasHeader } from './CanvasHeader';
@@ -55,6 +56,11 @@ export function ChatflowEditor() {
 
   const store = useFlowStore();
   const definitions = useNodeDefinitions();
+  // Agentflow (v2) nodes run only in agentflows: they have a canvas of their own.
+  const chatflowNodes = useMemo(
+    () => definitions.list.filter((definition) => !isAgentflowNode(definition)),
+    [definitions.list],
+  );
   const load = useChatflowLoader(id, store);
   const [draftName, setDraftName] = useState('Untitled chatflow');
   const name = chatflow?.name ?? draftName;
@@ -140,9 +146,7 @@ export function ChatflowEditor() {
       notify.error('This file holds no chatflow nodes. Choose a chatflow exported as JSON.');
       return;
     }
-    if (
-      doc.nodes.some((node) => node.data.category === 'Agent Flows' || node.data.name.endsWith('Agentflow'))
-    ) {
+    if (doc.nodes.some((node) => isAgentflowNode(node.data))) {
       notify.error('This is an Agentflow file; open it from the Agentflows canvas.');
       return;
     }
@@ -241,7 +245,7 @@ export function ChatflowEditor() {
                         </Alert>
                       ) : (
                         <NodePalette
-                          definitions={definitions.list}
+                          definitions={chatflowNodes}
                           onAdd={addInView}
                           onClose={() => setPaletteOpen(false)}
                         />

@@ -8,7 +8,16 @@ import Typography from '@mui/material/Typography';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import type { ParamOption } from '@flowloom/shared';
-import { memo, useCallback, useContext, useRef, useState, type HTMLAttributes, type Key } from 'react';
+import {
+  memo,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type HTMLAttributes,
+  type Key,
+} from 'react';
 import { errorMessage } from '../../../api/errorMessage';
 import { readMultiValue, writeMultiValue } from './multiValue';
 import { OptionsLoaderContext } from './paramEditorContext';
@@ -16,12 +25,14 @@ import { textOf, type ParamEditorProps } from './paramEditorProps';
 import { useDraftValue } from './useDraftValue';
 
 type Option = ParamOption | string;
+/** Stored values that are ids (a saved tool, flow or store): only the loaded options name them. */
+const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const nameOf = (option: Option) => (typeof option === 'string' ? option : option.name);
 const labelOf = (option: Option) => (typeof option === 'string' ? option : option.label);
 
 /**
  * `asyncOptions` / `asyncMultiOptions`: options come from the node's load method on the server
- * (loaded when the list opens, or with Refresh). Any text may be typed as well, so a model the
+ * (loaded when the list opens, with Refresh, or at once when the value is an id to show by name). Any text may be typed as well, so a model the
  * server does not list, or a server that lists nothing, never blocks the user.
  */
 export const AsyncOptionsParamInput = memo(function AsyncOptionsParamInput({
@@ -59,6 +70,16 @@ export const AsyncOptionsParamInput = memo(function AsyncOptionsParamInput({
       setLoading(false);
     }
   }, [param, loadOptions]);
+
+  // A value that is an id would show as one: its options load at once to show its name instead.
+  const chosenNames = multiple ? readMultiValue(value) : [textOf(value)];
+  const showsAnId = chosenNames.some((name) => ID.test(name));
+  const loadStarted = useRef(false);
+  useEffect(() => {
+    if (!showsAnId || loadStarted.current) return;
+    loadStarted.current = true;
+    void load();
+  }, [showsAnId, load]);
 
   const onOpen = () => {
     setOpen(true);

@@ -1,0 +1,30 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../test/renderWithProviders';
+import type { ExecutedEntry } from './executionTypes';
+import type { TreeItem } from './executionTree';
+import { NodeDetails } from './NodeDetails';
+
+function item(output: Record<string, unknown>): TreeItem {
+  const entry = {
+    nodeId: 'startAgentflow_0',
+    nodeLabel: 'Start',
+    previousNodeIds: [],
+    status: 'FINISHED',
+    data: { id: 'startAgentflow_0', name: 'startAgentflow', input: {}, output },
+  } as unknown as ExecutedEntry;
+  return { id: 'startAgentflow_0_0', label: 'Start', status: 'FINISHED', entry, index: 0, children: [] };
+}
+
+describe('NodeDetails output', () => {
+  it('shows a Start node’s output fields without also saying there is no output', () => {
+    renderWithProviders(<NodeDetails item={item({ question: 'Is it raining?' })} />);
+    expect(screen.getByText(/Is it raining\?/)).toBeInTheDocument();
+    expect(screen.queryByText('No output.')).not.toBeInTheDocument();
+  });
+
+  it('says so when a finished node produced nothing', () => {
+    renderWithProviders(<NodeDetails item={item({})} />);
+    expect(screen.getByText('No output.')).toBeInTheDocument();
+  });
+});

@@ -1,5 +1,6 @@
 // `npm run bench`: prints the performance figures the issues ask for. Never fails on a timing.
 import { agentflow } from './agentflow.mjs';
+import { canvas } from './canvas.mjs';
 import { foundation } from './foundation.mjs';
 import { prediction } from './prediction.mjs';
 import { ui } from './ui.mjs';
@@ -13,5 +14,6 @@ function report(what, value, note = '') {
 console.log(`Flowloom benchmarks — node ${process.version}, ${new Date().toISOString()}\n`);
 await foundation(report);
 await ui(report);
+await canvas(report);
 await prediction(report);
 await agentflow(report);

@@ -4,22 +4,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { ARGS, chromium, CHROMIUM, OWNER, signedInState } from './browser.mjs';
 import { fmt, json, median, ROOT, startServer } from './lib.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const DIST = join(ROOT, 'packages/ui/dist');
-const OWNER = { name: 'Bench UI', email: 'bench-ui@example.com', credential: 'Bench-ui-pass-1!' };
 const RUNS = 5;
 
 /**
@@ -78,22 +66,6 @@ async function measure(browser, url, { selector, text, storageState }) {
     const sizes = await Promise.all(scripts.values());
     const path = new URL(page.url()).pathname;
     return { renderMs, jsGzip: sizes.reduce((a, b) => a + b, 0), files: sizes.length, path };
-  } finally {
-    await context.close();
-  }
-}
-
-/** Signs the owner in through the UI once and returns the browser state (cookies + local storage). */
-async function signedInState(browser, base) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  try {
-    await page.goto(`${base}/login`);
-    await page.getByLabel('Email').fill(OWNER.email);
-    await page.getByLabel('Password', { exact: true }).fill(OWNER.credential);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByRole('heading', { level: 1, name: 'Chatflows' }).waitFor();
-    return await context.storageState();
   } finally {
     await context.close();
   }

@@ -108,7 +108,7 @@ export async function canvas(report) {
     report(
       `canvas: open a ${flow.nodes.length}-node chatflow, ${flow.edges.length} edges (navigation to all nodes drawn)`,
       `${fmt(openMs, 0)} ms`,
-      'whole flow in view (compact cards)',
+      'whole flow in view (titles only at that zoom)',
     );
 
     const pane = page.locator('.react-flow__pane');

@@ -73,6 +73,7 @@ export function canvasStyles(theme: Theme) {
       opacity: 1,
     },
     ...compactCardStyles(theme),
+    ...silhouetteStyles(theme),
   } as const;
 }
 
@@ -170,5 +171,48 @@ function compactCardStyles(theme: Theme) {
     '& .flc-output': { position: 'relative', padding: '10px 16px', textAlign: 'right' },
     '& .flc-select': { textAlign: 'left', height: '40px' },
     '& .flc-branch': { padding: '8px 16px' },
+  } as const;
+}
+
+/** Styles of nodes drawn as silhouettes (NodeSilhouette), at zooms too far out to read a card. */
+function silhouetteStyles(theme: Theme) {
+  const dark = theme.palette.mode === 'dark';
+  return {
+    '& .fls-node': {
+      boxSizing: 'border-box',
+      overflow: 'hidden',
+      padding: '24px',
+      background: theme.palette.background.paper,
+      border: `1px solid ${theme.palette.divider}`,
+      borderRadius: '12px',
+      color: theme.palette.text.primary,
+    },
+    '& .fls-node.selected': {
+      borderColor: theme.palette.primary.main,
+      outline: `4px solid ${theme.palette.primary.main}`,
+    },
+    // Large type: still a few pixels tall when the whole flow is in view.
+    '& .fls-title': {
+      display: '-webkit-box',
+      WebkitLineClamp: 3,
+      WebkitBoxOrient: 'vertical',
+      overflow: 'hidden',
+      fontSize: '56px',
+      fontWeight: 700,
+      lineHeight: 1.15,
+      wordBreak: 'break-word',
+    },
+    '& .fls-note': {
+      background: dark ? '#3A3418' : '#FFF6BF',
+      borderColor: dark ? '#5C5326' : '#F0DF85',
+      color: dark ? '#F5EBC0' : '#3F3A1C',
+    },
+    '& .fls-note .fls-title': {
+      display: 'block',
+      fontSize: '14px',
+      fontWeight: 400,
+      lineHeight: 1.55,
+      whiteSpace: 'pre-wrap',
+    },
   } as const;
 }

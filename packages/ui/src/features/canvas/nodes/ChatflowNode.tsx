@@ -3,9 +3,17 @@ import { memo } from 'react';
 import type { CanvasNode } from '../document/types';
 import { CompactNodeCard } from './CompactNodeCard';
 import { FlowNodeCard } from './FlowNodeCard';
-import { useCompactNode } from './useCompactNode';
+import { NodeSilhouette } from './NodeSilhouette';
+import { useNodeDetail } from './useNodeDetail';
 
-/** `customNode`: the full editable card, or its light stand-in when the canvas is zoomed far out. */
+/** `customNode`: the full editable card, or a lighter stand-in when the canvas is zoomed far out. */
 export const ChatflowNode = memo(function ChatflowNode(props: NodeProps<CanvasNode>) {
-  return useCompactNode(props.id) ? <CompactNodeCard {...props} /> : <FlowNodeCard {...props} />;
+  switch (useNodeDetail(props.id)) {
+    case 'silhouette':
+      return <NodeSilhouette nodeId={props.id} title={props.data.label} selected={props.selected} />;
+    case 'compact':
+      return <CompactNodeCard {...props} />;
+    case 'full':
+      return <FlowNodeCard {...props} />;
+  }
 });

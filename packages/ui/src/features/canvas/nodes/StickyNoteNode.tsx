@@ -6,7 +6,9 @@ import type { CanvasNode } from '../document/types';
 import { useCanvasActions } from '../editor/CanvasActionsContext';
 import { textOf } from '../inputs/paramEditorProps';
 import { useDraftValue } from '../inputs/useDraftValue';
+import { NodeSilhouette } from './NodeSilhouette';
 import { NodeToolbarActions } from './NodeToolbarActions';
+import { useMeasuredSize, useNodeDetail } from './useNodeDetail';
 
 /** Rows that show the whole note (lines wrap at about 36 characters), 3 to 30. */
 function noteRows(text: string): number {
@@ -14,8 +16,27 @@ function noteRows(text: string): number {
   return Math.min(Math.max(rows, 3), 30);
 }
 
-/** A sticky note (`stickyNote` nodes): free text on the canvas, never connected or run. */
-export const StickyNoteNode = memo(function StickyNoteNode({ id, data, selected }: NodeProps<CanvasNode>) {
+/**
+ * A sticky note (`stickyNote` nodes): free text on the canvas, never connected or run. Zoomed out
+ * below editing size, a measured note is drawn as plain text in a box of the same size.
+ */
+export const StickyNoteNode = memo(function StickyNoteNode(props: NodeProps<CanvasNode>) {
+  const detail = useNodeDetail(props.id);
+  const measured = useMeasuredSize(props.id).height > 0;
+  if (detail !== 'full' && measured) {
+    return (
+      <NodeSilhouette
+        nodeId={props.id}
+        title={textOf(props.data.inputs.note)}
+        selected={props.selected}
+        note
+      />
+    );
+  }
+  return <EditableNote {...props} />;
+});
+
+const EditableNote = memo(function EditableNote({ id, data, selected }: NodeProps<CanvasNode>) {
   const actions = useCanvasActions();
   const commit = useCallback((note: string) => actions.setInputs(id, { note }), [actions, id]);
   const { draft, setDraft, flush } = useDraftValue(textOf(data.inputs.note), commit);

@@ -44,6 +44,15 @@ export function ToolDialog({
   const [rows, setRows] = useState<ToolArgument[]>(() => parseToolSchema(tool?.schema));
   const [func, setFunc] = useState(tool?.func ?? DEFAULT_TOOL_FUNC);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  /** A field's message goes once the field is edited; the next submit checks it again. */
+  const edited = (field: string, set: (value: string) => void) => (value: string) => {
+    set(value);
+    setErrors((current) => {
+      if (!(field in current)) return current;
+      const { [field]: _gone, ...rest } = current;
+      return rest;
+    });
+  };
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -87,7 +96,7 @@ export function ToolDialog({
                 label="Tool Name *"
                 autoFocus={!tool}
                 value={name}
-                onChange={(e) => setName(e.target.value)}
+                onChange={(e) => edited('name', setName)(e.target.value)}
                 error={Boolean(errors.name)}
                 helperText={errors.name ?? 'Letters, digits, "_" and "-". Models call the tool by this name.'}
                 fullWidth
@@ -96,7 +105,7 @@ export function ToolDialog({
             <TextField
               label="Tool Description *"
               value={description}
-              onChange={(e) => setDescription(e.target.value)}
+              onChange={(e) => edited('description', setDescription)(e.target.value)}
               error={Boolean(errors.description)}
               helperText={errors.description ?? 'Tells the model when to use the tool.'}
               multiline
@@ -107,7 +116,7 @@ export function ToolDialog({
               label="Tool Icon URL"
               placeholder="https://example.com/icon.png"
               value={iconSrc}
-              onChange={(e) => setIconSrc(e.target.value)}
+              onChange={(e) => edited('iconSrc', setIconSrc)(e.target.value)}
               error={Boolean(errors.iconSrc)}
               helperText={errors.iconSrc}
               fullWidth

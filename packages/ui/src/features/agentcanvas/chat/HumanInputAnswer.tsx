@@ -45,6 +45,8 @@ export function HumanInputAnswer({
           event.preventDefault();
           send();
         }}
+        // The box opens under the last message: bring all of it, buttons included, into view.
+        ref={(form: HTMLFormElement | null) => form?.scrollIntoView?.({ block: 'nearest' })}
         sx={{ mt: 1, display: 'grid', gap: 1 }}
       >
         <TextField

@@ -6,15 +6,10 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestLlmServer, type TestLlmServer } from '@flowloom/test-llm';
 import type { ChatModelHandle } from './chat-model.js';
-import {
-  CAPTURE_HEADER,
-  CapturedRequest,
-  createEventParser,
-  streamChatCompletion,
-} from './chat-completions-stream.js';
+import { createEventParser, streamChatCompletion } from './chat-completions-stream.js';
 import { directStream } from './direct-call.js';
 import { generate } from './generate.js';
-import { leanFetch } from './lean-fetch.js';
+import { CAPTURE_HEADER, CapturedRequest, leanFetch } from './lean-fetch.js';
 
 describe('createEventParser', () => {
   const parse = (...pieces: string[]) => {

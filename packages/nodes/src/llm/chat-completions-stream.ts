@@ -1,6 +1,5 @@
-import http from 'node:http';
-import https from 'node:https';
 import { StringDecoder } from 'node:string_decoder';
+import { abortError, modelRequest, type CapturedRequest } from './lean-fetch.js';
 
 /**
  * A streamed plain-text call to an OpenAI-style `/chat/completions` endpoint, with the request the
@@ -12,30 +11,8 @@ import { StringDecoder } from 'node:string_decoder';
  * 0.3–0.5 ms before the first token reached the user, more than everything else we do. The SDK
  * still builds the request (URL, auth headers, the model's body rules such as
  * `max_completion_tokens` for reasoning models): our fetch captures it instead of sending it (see
- * {@link CAPTURE_HEADER}), and this module sends it and reads the server-sent events.
+ * `CAPTURE_HEADER` in lean-fetch.ts), and this module sends it and reads the server-sent events.
  */
-
-/** A per-call header asking `leanFetch` for the request instead of an answer. Never sent. */
-export const CAPTURE_HEADER = 'x-flowloom-capture-request';
-
-/** The request a provider built, given back by `leanFetch` when the call carried {@link CAPTURE_HEADER}. */
-export class CapturedRequest extends Error {
-  constructor(
-    readonly url: URL,
-    readonly method: string,
-    readonly headers: Record<string, string>,
-    readonly body: string | Uint8Array | undefined,
-  ) {
-    super('Request captured for a direct stream');
-    this.name = 'CapturedRequest';
-  }
-}
-
-/** Model calls are long-lived and frequent: keep-alive sockets, shared with `leanFetch`. */
-export const keepAliveAgents = {
-  'http:': new http.Agent({ keepAlive: true, maxSockets: 256 }),
-  'https:': new https.Agent({ keepAlive: true, maxSockets: 256 }),
-};
 
 /** An error from the model's server, with its HTTP status where it has one (as the AI SDK's). */
 function providerError(message: string, statusCode?: number): Error {
@@ -126,12 +103,6 @@ export function createEventParser(onData: (data: string) => void) {
   };
 }
 
-function abortError(signal: AbortSignal): Error {
-  return signal.reason instanceof Error
-    ? signal.reason
-    : new DOMException('This operation was aborted', 'AbortError');
-}
-
 /**
  * Sends the captured request and streams the answer's text: `onDelta` gets each piece as it
  * arrives; resolves with the whole text. Fails with the server's message on an HTTP error or an
@@ -143,7 +114,6 @@ export function streamChatCompletion(
   signal?: AbortSignal,
 ): Promise<string> {
   if (signal?.aborted) return Promise.reject(abortError(signal));
-  const transport = request.url.protocol === 'https:' ? https : http;
   return new Promise<string>((resolve, reject) => {
     let text = '';
     let settled = false;
@@ -154,69 +124,61 @@ export function streamChatCompletion(
       if (error === undefined) resolve(text);
       else reject(error instanceof Error ? error : new Error(JSON.stringify(error)));
     };
-    const outgoing = transport.request(
-      request.url,
-      {
-        method: request.method,
-        headers: request.headers,
-        agent: keepAliveAgents[request.url.protocol as keyof typeof keepAliveAgents],
-      },
-      (response) => {
-        const status = response.statusCode ?? 500;
-        const decoder = new StringDecoder('utf8');
-        const type = response.headers['content-type'] ?? '';
-        if (status < 200 || status >= 300 || !type.includes('event-stream')) {
-          // An error, or a whole answer from a server that does not stream: read it all.
-          let body = '';
-          response.on('data', (chunk: Buffer) => (body += decoder.write(chunk)));
-          response.on('end', () => {
-            body += decoder.end();
-            if (status < 200 || status >= 300) {
-              finish(providerError(errorMessage(body, `${status} ${response.statusMessage ?? ''}`), status));
-              return;
-            }
-            try {
-              const chunk = parseChunk(body);
-              throwIfError(chunk);
-              text = textOf(chunk);
-              if (text !== '') onDelta(text);
-              finish();
-            } catch (error) {
-              finish(error);
-            }
-          });
-          response.on('error', finish);
-          return;
-        }
-        const events = createEventParser((data) => {
-          if (settled || data === '[DONE]') return;
-          const chunk = parseChunk(data);
-          throwIfError(chunk);
-          const delta = textOf(chunk);
-          if (delta === '') return;
-          text += delta;
-          onDelta(delta);
-        });
-        response.on('data', (chunk: Buffer) => {
-          try {
-            events.feed(decoder.write(chunk));
-          } catch (error) {
-            finish(error);
-            response.destroy();
-          }
-        });
+    const outgoing = modelRequest(request.url, request.method, request.headers, (response) => {
+      const status = response.statusCode ?? 500;
+      const decoder = new StringDecoder('utf8');
+      const type = response.headers['content-type'] ?? '';
+      if (status < 200 || status >= 300 || !type.includes('event-stream')) {
+        // An error, or a whole answer from a server that does not stream: read it all.
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += decoder.write(chunk)));
         response.on('end', () => {
+          body += decoder.end();
+          if (status < 200 || status >= 300) {
+            finish(providerError(errorMessage(body, `${status} ${response.statusMessage ?? ''}`), status));
+            return;
+          }
           try {
-            events.feed(decoder.end());
-            events.end();
+            const chunk = parseChunk(body);
+            throwIfError(chunk);
+            text = textOf(chunk);
+            if (text !== '') onDelta(text);
             finish();
           } catch (error) {
             finish(error);
           }
         });
         response.on('error', finish);
-      },
-    );
+        return;
+      }
+      const events = createEventParser((data) => {
+        if (settled || data === '[DONE]') return;
+        const chunk = parseChunk(data);
+        throwIfError(chunk);
+        const delta = textOf(chunk);
+        if (delta === '') return;
+        text += delta;
+        onDelta(delta);
+      });
+      response.on('data', (chunk: Buffer) => {
+        try {
+          events.feed(decoder.write(chunk));
+        } catch (error) {
+          finish(error);
+          response.destroy();
+        }
+      });
+      response.on('end', () => {
+        try {
+          events.feed(decoder.end());
+          events.end();
+          finish();
+        } catch (error) {
+          finish(error);
+        }
+      });
+      response.on('error', finish);
+    });
     const onAbort = () => {
       const reason = abortError(signal!);
       outgoing.destroy(reason);

@@ -1,6 +1,7 @@
 import type { LanguageModel, ModelMessage } from 'ai';
 import type { ChatModelHandle } from './chat-model.js';
-import { CAPTURE_HEADER, CapturedRequest, streamChatCompletion } from './chat-completions-stream.js';
+import { streamChatCompletion } from './chat-completions-stream.js';
+import { CAPTURE_HEADER, CapturedRequest } from './lean-fetch.js';
 
 /**
  * The plain text-in, text-out model call, made on the AI SDK provider's own interface
@@ -117,18 +118,16 @@ export async function directStream(
   const options = callOptions(model, prompt, call.signal);
   if (CHAT_COMPLETIONS_PROVIDERS.has(model.model.provider)) {
     // The provider builds the request; our fetch hands it back unsent (see chat-completions-stream.ts).
-    const captured = await model.model
-      .doStream({ ...options, headers: { ...options.headers, [CAPTURE_HEADER]: '1' } })
-      .then(
-        (result) => result,
-        (error: unknown) => {
-          if (error instanceof CapturedRequest) return error;
-          throw error;
-        },
-      );
-    if (captured instanceof CapturedRequest)
-      return streamChatCompletion(captured, onDelta, options.abortSignal);
-    return readStream(captured.stream, onDelta); // a model whose fetch does not capture
+    try {
+      const { stream } = await model.model.doStream({
+        ...options,
+        headers: { ...options.headers, [CAPTURE_HEADER]: '1' },
+      });
+      return await readStream(stream, onDelta); // a model whose fetch does not capture
+    } catch (error) {
+      if (error instanceof CapturedRequest) return streamChatCompletion(error, onDelta, options.abortSignal);
+      throw error;
+    }
   }
   const { stream } = await model.model.doStream(options);
   return readStream(stream, onDelta);

@@ -1,6 +1,5 @@
 import http from 'node:http';
 import https from 'node:https';
-import { CAPTURE_HEADER, CapturedRequest, keepAliveAgents } from './chat-completions-stream.js';
 import { BufferedResponse, ResponseHeaders, StreamedResponse, webStreamOf } from './lean-response.js';
 
 function headerRecord(init: ConstructorParameters<typeof Headers>[0]): Record<string, string> {
@@ -18,7 +17,45 @@ function headerRecord(init: ConstructorParameters<typeof Headers>[0]): Record<st
   return out;
 }
 
-function abortError(signal: AbortSignal): Error {
+/** A per-call header asking `leanFetch` for the request instead of an answer. Never sent. */
+export const CAPTURE_HEADER = 'x-flowloom-capture-request';
+
+/** The request a provider built, given back by `leanFetch` when the call carried {@link CAPTURE_HEADER}. */
+export class CapturedRequest extends Error {
+  constructor(
+    readonly url: URL,
+    readonly method: string,
+    readonly headers: Record<string, string>,
+    readonly body: string | Uint8Array | undefined,
+  ) {
+    super('Request captured for a direct stream');
+    this.name = 'CapturedRequest';
+  }
+}
+
+/** Model calls are long-lived and frequent: keep-alive sockets. */
+const keepAliveAgents = {
+  'http:': new http.Agent({ keepAlive: true, maxSockets: 256 }),
+  'https:': new https.Agent({ keepAlive: true, maxSockets: 256 }),
+};
+
+/**
+ * Opens a request to a model provider on the keep-alive agent of its protocol; the caller writes
+ * the body and ends it.
+ */
+export function modelRequest(
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  onResponse: (response: http.IncomingMessage) => void,
+): http.ClientRequest {
+  const transport = url.protocol === 'https:' ? https : http;
+  const agent = keepAliveAgents[url.protocol as keyof typeof keepAliveAgents];
+  return transport.request(url, { method, headers, agent }, onResponse);
+}
+
+/** The error an aborted model call fails with: the signal's reason, else an `AbortError`. */
+export function abortError(signal: AbortSignal): Error {
   return signal.reason instanceof Error
     ? signal.reason
     : new DOMException('This operation was aborted', 'AbortError');
@@ -33,7 +70,6 @@ function abortError(signal: AbortSignal): Error {
  */
 export const leanFetch: typeof fetch = (input, init = {}) => {
   const url = new URL(input instanceof Request ? input.url : String(input));
-  const transport = url.protocol === 'https:' ? https : http;
   const signal = init.signal ?? undefined;
   if (signal?.aborted) return Promise.reject(abortError(signal));
   const headers = headerRecord(init.headers);
@@ -45,39 +81,31 @@ export const leanFetch: typeof fetch = (input, init = {}) => {
     return Promise.reject(new CapturedRequest(url, init.method ?? 'GET', headers, body ?? undefined));
   }
   return new Promise<Response>((resolve, reject) => {
-    const request = transport.request(
-      url,
-      {
-        method: init.method ?? 'GET',
-        headers,
-        agent: keepAliveAgents[url.protocol as keyof typeof keepAliveAgents],
-      },
-      (response) => {
-        // The abort listener stays until the answer has been read (streams are read later).
-        response.once('close', settle);
-        const status = response.statusCode ?? 500;
-        const statusText = response.statusMessage ?? '';
-        const answerHeaders = new ResponseHeaders(response.headers);
-        // Typed as the Response they stand in for (see lean-response.ts for the parts they have).
-        const type = response.headers['content-type'] ?? '';
-        if (type.includes('event-stream') || type.includes('ndjson')) {
-          const body = webStreamOf(response);
-          resolve(
-            new StreamedResponse(body, status, statusText, answerHeaders, url.href) as unknown as Response,
-          );
-          return;
-        }
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-          resolve(
-            new BufferedResponse(bytes, status, statusText, answerHeaders, url.href) as unknown as Response,
-          );
-        });
-        response.on('error', reject);
-      },
-    );
+    const request = modelRequest(url, init.method ?? 'GET', headers, (response) => {
+      // The abort listener stays until the answer has been read (streams are read later).
+      response.once('close', settle);
+      const status = response.statusCode ?? 500;
+      const statusText = response.statusMessage ?? '';
+      const answerHeaders = new ResponseHeaders(response.headers);
+      // Typed as the Response they stand in for (see lean-response.ts for the parts they have).
+      const type = response.headers['content-type'] ?? '';
+      if (type.includes('event-stream') || type.includes('ndjson')) {
+        const body = webStreamOf(response);
+        resolve(
+          new StreamedResponse(body, status, statusText, answerHeaders, url.href) as unknown as Response,
+        );
+        return;
+      }
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+        resolve(
+          new BufferedResponse(bytes, status, statusText, answerHeaders, url.href) as unknown as Response,
+        );
+      });
+      response.on('error', reject);
+    });
     // Aborting destroys the request, which fails the pending answer or its stream.
     const onAbort = () => request.destroy(abortError(signal!));
     const settle = () => signal?.removeEventListener('abort', onAbort);

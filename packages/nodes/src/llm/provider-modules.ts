@@ -5,23 +5,15 @@ import type * as Groq from '@ai-sdk/groq';
 import type * as Mistral from '@ai-sdk/mistral';
 import type * as OpenAI from '@ai-sdk/openai';
 import type * as Ollama from 'ollama-ai-provider-v2';
+import { cachedLoad } from '../utilities/cached-load.js';
 
 /**
  * The AI SDK provider packages, loaded on first use rather than at start-up: together they are
  * about a fifth of the server bundle, and a server that never calls, say, Gemini should not parse
- * it before it can answer its first request. Each loader keeps its promise, so later runs pay one
- * resolved `await`.
+ * it before it can answer its first request. Later runs pay one resolved `await`.
  */
-function lazyModule<T>(load: () => Promise<T>): () => Promise<T> {
-  let loading: Promise<T> | undefined;
-  return () =>
-    (loading ??= load().catch((error: unknown) => {
-      loading = undefined; // a failed load is tried again on the next call
-      throw error;
-    }));
-}
-
 type Loader<Module> = () => Promise<Module>;
+const lazyModule = <Module>(load: () => Promise<Module>): Loader<Module> => cachedLoad(load).get;
 
 export const providers: {
   openai: Loader<typeof OpenAI>;

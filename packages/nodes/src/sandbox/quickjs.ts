@@ -11,6 +11,7 @@ import {
   type QuickJSWASMModule,
 } from 'quickjs-emscripten';
 import type { CodeSandbox, GuardedFetch } from '@flowloom/engine';
+import { cachedLoad } from '../utilities/cached-load.js';
 import { GUEST_PRELUDE, wrapUserCode } from './guest-prelude.js';
 
 /** Limits and outbound HTTP of a {@link createQuickJsSandbox} sandbox. */
@@ -65,26 +66,22 @@ async function loadQuickJs(): Promise<QuickJSWASMModule> {
  * interrupt at the deadline and a `fetch` that goes through the host's guarded client.
  */
 export function createQuickJsSandbox(options: QuickJsSandboxOptions = {}): CodeSandbox {
-  let module: Promise<QuickJSWASMModule> | undefined;
+  const module = cachedLoad(loadQuickJs);
   return {
     async run(code, globals, runOptions = {}) {
-      module ??= loadQuickJs().catch((error: unknown) => {
-        module = undefined; // try loading again on the next run
-        throw error;
-      });
-      const quickjs = await module;
+      const quickjs = await module.get();
       try {
         return await runOnce(quickjs, code, globals, options, {
           timeoutMs: runOptions.timeoutMs ?? options.timeoutMs ?? 10_000,
           memoryBytes: options.memoryBytes ?? 64 * MB,
           maxResponseBytes: options.maxResponseBytes ?? 5 * MB,
           signal: runOptions.signal,
-          onCrash: () => (module = undefined),
+          onCrash: module.reset,
         });
       } catch (error) {
         // A WASM abort (e.g. a leaked handle at dispose) kills the module: load a fresh one next time.
         if (isWasmCrash(error)) {
-          module = undefined;
+          module.reset();
           throw new Error(`The code sandbox crashed and was restarted: ${error.message}`, { cause: error });
         }
         throw error;

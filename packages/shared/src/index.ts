@@ -2,6 +2,7 @@ export * from './permissions.js';
 export * from './platform.js';
 export * from './pagination.js';
 export * from './chatflow.js';
+export * from './ids.js';
 export * from './credential.js';
 export * from './variable.js';
 export * from './apikey.js';

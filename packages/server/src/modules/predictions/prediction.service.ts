@@ -11,7 +11,7 @@ import {
   type GuardedFetch,
   type NodeRegistry,
 } from '@flowloom/engine';
-import type { ChatTurn, FlowData, PredictionBody } from '@flowloom/shared';
+import { isUuid, type ChatTurn, type FlowData, type PredictionBody } from '@flowloom/shared';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { Clock, Logger } from '../../runtime.js';
@@ -26,7 +26,6 @@ import { createEngineServices } from './engine-services.js';
 import { createRateLimiter, rateLimitOf } from './flow-guards.js';
 import type { EventStream } from './sse.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PLAN_CACHE_SIZE = 500;
 
 /** The settings of a flow the run API reads before running it (its flow JSON is read on demand). */
@@ -72,7 +71,7 @@ export function createPredictionService(deps: PredictionServiceDeps) {
 
   /** The flow's settings; its (large) flow JSON is read only when this version is not planned yet. */
   async function loadFlow(id: string): Promise<FlowRow> {
-    if (!UUID.test(id)) throw new AppError('BAD_REQUEST', 'Invalid Chatflow ID');
+    if (!isUuid(id)) throw new AppError('BAD_REQUEST', 'Invalid Chatflow ID');
     const row = await flows.runSettings(id);
     if (!row) throw new AppError('NOT_FOUND', `Chatflow ${id} not found in the database!`);
     return row;

@@ -7,7 +7,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import type { ParamOption } from '@flowloom/shared';
+import { isUuid, type ParamOption } from '@flowloom/shared';
 import {
   memo,
   useCallback,
@@ -25,8 +25,6 @@ import { textOf, type ParamEditorProps } from './paramEditorProps';
 import { useDraftValue } from './useDraftValue';
 
 type Option = ParamOption | string;
-/** Stored values that are ids (a saved tool, flow or store): only the loaded options name them. */
-const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const nameOf = (option: Option) => (typeof option === 'string' ? option : option.name);
 const labelOf = (option: Option) => (typeof option === 'string' ? option : option.label);
 
@@ -73,13 +71,10 @@ export const AsyncOptionsParamInput = memo(function AsyncOptionsParamInput({
 
   // A value that is an id would show as one: its options load at once to show its name instead.
   const chosenNames = multiple ? readMultiValue(value) : [textOf(value)];
-  const showsAnId = chosenNames.some((name) => ID.test(name));
-  const loadStarted = useRef(false);
+  const showsAnId = chosenNames.some(isUuid);
   useEffect(() => {
-    if (!showsAnId || loadStarted.current) return;
-    loadStarted.current = true;
-    void load();
-  }, [showsAnId, load]);
+    if (showsAnId && options === null && !loading) void load();
+  }, [showsAnId, options, loading, load]);
 
   const onOpen = () => {
     setOpen(true);

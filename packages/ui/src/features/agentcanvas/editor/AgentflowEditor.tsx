@@ -21,6 +21,7 @@ import { SaveFlowDialog } from '../../canvas/editor/SaveFlowDialog';
 import { useFlowStore } from '../../canvas/editor/useFlowStore';
 import { useLeaveGuard } from '../../canvas/editor/useLeaveGuard';
 import { useNodeDefinitions } from '../../canvas/editor/useNodeDefinitions';
+import { AGENT_FLOWS_CATEGORY } from '../../canvas/document/flowKind';
 import { NodePalette } from '../../canvas/palette/NodePalette';
 import { useConfirm } from '../../confirm/useConfirm';
 import { downloadFile } from '../../export-import/downloadFile';
@@ -39,7 +40,6 @@ import { NodeEditorPanel } from './NodeEditorPanel';
 import { NodeEditorScope } from './NodeEditorScope';
 import { useAgentflowLoader, useSaveAgentflow } from './useAgentflow';
 
-const AGENT_FLOWS = 'Agent Flows';
 const UNTITLED = 'Untitled agentflow';
 
 /** The Agentflow v2 canvas: header, v2 node palette, the flow, the node editor and the chat. */
@@ -68,7 +68,10 @@ export function AgentflowEditor() {
   useLeaveGuard();
 
   const agentNodes = useMemo(
-    () => definitions.list.filter((node) => node.category === AGENT_FLOWS && node.name.endsWith('Agentflow')),
+    () =>
+      definitions.list.filter(
+        (node) => node.category === AGENT_FLOWS_CATEGORY && node.name.endsWith('Agentflow'),
+      ),
     [definitions.list],
   );
 
@@ -150,7 +153,7 @@ export function AgentflowEditor() {
 
   const loadFile = async (file: File) => {
     const doc = agentDocumentFromText(await file.text());
-    if (doc.nodes.length === 0 || !doc.nodes.every((node) => node.data.category === AGENT_FLOWS)) {
+    if (doc.nodes.length === 0 || !doc.nodes.every((node) => node.data.category === AGENT_FLOWS_CATEGORY)) {
       notify.error('This file holds no Agentflow v2 nodes. Choose an agentflow exported as JSON.');
       return;
     }

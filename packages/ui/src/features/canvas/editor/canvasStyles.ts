@@ -174,9 +174,16 @@ function compactCardStyles(theme: Theme) {
   } as const;
 }
 
+/** The colours of a sticky note, editable or drawn as a silhouette. */
+export function noteColors(theme: Theme) {
+  return theme.palette.mode === 'dark'
+    ? { background: '#3A3418', border: '#5C5326', text: '#F5EBC0', placeholder: '#A79C68' }
+    : { background: '#FFF6BF', border: '#F0DF85', text: '#3F3A1C', placeholder: '#9B8F4E' };
+}
+
 /** Styles of nodes drawn as silhouettes (NodeSilhouette), at zooms too far out to read a card. */
 function silhouetteStyles(theme: Theme) {
-  const dark = theme.palette.mode === 'dark';
+  const note = noteColors(theme);
   return {
     '& .fls-node': {
       boxSizing: 'border-box',
@@ -203,9 +210,9 @@ function silhouetteStyles(theme: Theme) {
       wordBreak: 'break-word',
     },
     '& .fls-note': {
-      background: dark ? '#3A3418' : '#FFF6BF',
-      borderColor: dark ? '#5C5326' : '#F0DF85',
-      color: dark ? '#F5EBC0' : '#3F3A1C',
+      background: note.background,
+      borderColor: note.border,
+      color: note.text,
     },
     '& .fls-note .fls-title': {
       display: 'block',

@@ -4,6 +4,7 @@ import { memo, useCallback } from 'react';
 import { NODE_WIDTH } from '../document/createNode';
 import type { CanvasNode } from '../document/types';
 import { useCanvasActions } from '../editor/CanvasActionsContext';
+import { noteColors } from '../editor/canvasStyles';
 import { textOf } from '../inputs/paramEditorProps';
 import { useDraftValue } from '../inputs/useDraftValue';
 import { NodeSilhouette } from './NodeSilhouette';
@@ -48,9 +49,9 @@ const EditableNote = memo(function EditableNote({ id, data, selected }: NodeProp
         width: NODE_WIDTH,
         position: 'relative',
         borderRadius: '10px',
-        bgcolor: theme.palette.mode === 'dark' ? '#3A3418' : '#FFF6BF',
+        bgcolor: noteColors(theme).background,
         border: 1,
-        borderColor: selected ? 'primary.main' : theme.palette.mode === 'dark' ? '#5C5326' : '#F0DF85',
+        borderColor: selected ? 'primary.main' : noteColors(theme).border,
         boxShadow: '0 6px 18px rgba(0,0,0,0.12)',
         '& .flowloom-node-toolbar': { opacity: selected ? 1 : 0, pointerEvents: selected ? 'auto' : 'none' },
         '&:hover .flowloom-node-toolbar': { opacity: 1, pointerEvents: 'auto' },
@@ -82,8 +83,8 @@ const EditableNote = memo(function EditableNote({ id, data, selected }: NodeProp
           font: 'inherit',
           fontSize: 14,
           lineHeight: 1.55,
-          color: theme.palette.mode === 'dark' ? '#F5EBC0' : '#3F3A1C',
-          '&::placeholder': { color: theme.palette.mode === 'dark' ? '#A79C68' : '#9B8F4E' },
+          color: noteColors(theme).text,
+          '&::placeholder': { color: noteColors(theme).placeholder },
         })}
       />
     </Box>

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import SmartToyOutlinedIcon from '@mui/icons-material/SmartToyOutlined';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { ChatMessage, FeedbackRating } from './chatMessages';
 import { FeedbackButtons } from './FeedbackButtons';
 import { Markdown } from './markdown/Markdown';
@@ -11,13 +11,21 @@ import { SourceDocumentsList } from './SourceDocumentsList';
 import { TypingIndicator } from './TypingIndicator';
 import { UsedToolsList } from './UsedToolsList';
 
-/** One message: the user's question on the right, the flow's answer (Markdown) on the left. */
+/**
+ * One message: the user's question on the right, the flow's answer (Markdown) on the left, with
+ * the tools and documents it used. Agentflow answers add their steps above and a pending decision
+ * below; feedback buttons show where answers can be rated.
+ */
 export const ChatBubble = memo(function ChatBubble({
   message,
   onRate,
+  above,
+  below,
 }: {
   message: ChatMessage;
-  onRate: (message: ChatMessage, rating: FeedbackRating, content?: string) => Promise<void>;
+  onRate?: (message: ChatMessage, rating: FeedbackRating, content?: string) => Promise<void>;
+  above?: ReactNode;
+  below?: ReactNode;
 }) {
   if (message.role === 'userMessage') {
     return (
@@ -62,7 +70,8 @@ export const ChatBubble = memo(function ChatBubble({
         <SmartToyOutlinedIcon sx={{ fontSize: 18 }} />
       </Box>
       <Box sx={{ minWidth: 0, flex: 1 }}>
-        {message.usedTools && <UsedToolsList tools={message.usedTools} />}
+        {above}
+        {message.usedTools && message.usedTools.length > 0 && <UsedToolsList tools={message.usedTools} />}
         {(message.content !== '' || waiting) && (
           <Box
             sx={(theme) => ({
@@ -95,9 +104,10 @@ export const ChatBubble = memo(function ChatBubble({
           />
         )}
         {message.sourceDocuments && <SourceDocumentsList documents={message.sourceDocuments} />}
-        {message.status === 'done' && message.content !== '' && (
+        {onRate && message.status === 'done' && message.content !== '' && (
           <FeedbackButtons message={message} onRate={onRate} />
         )}
+        {below}
       </Box>
     </Box>
   );

@@ -1,16 +1,19 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { ExpandTextDialog } from '../../canvas/inputs/ExpandTextDialog';
 import type { VariableOption } from './availableVariables';
 import { InsertVariableButton } from './InsertVariableButton';
 import { useVariablePicker } from './useVariablePicker';
 import { VariablePickerPopper } from './VariablePickerPopper';
+
+interface VariableTextProps {
+  title: string;
+  placeholder?: string;
+  options: readonly VariableOption[];
+  note: string;
+}
 
 /**
  * The roomy editor of a long `{{ }}` text (prompts, messages), with the same variable picker as
@@ -18,77 +21,62 @@ import { VariablePickerPopper } from './VariablePickerPopper';
  * the dialog only when no list is open.
  */
 export function VariableExpandDialog({
-  title,
   value,
+  onClose,
+  onSave,
+  ...field
+}: VariableTextProps & { value: string; onClose: () => void; onSave: (value: string) => void }) {
+  return (
+    <ExpandTextDialog
+      title={field.title}
+      value={value}
+      placeholder={field.placeholder}
+      onClose={onClose}
+      onSave={onSave}
+      editor={(text, setText) => <DialogVariableField {...field} text={text} setText={setText} />}
+    />
+  );
+}
+
+function DialogVariableField({
+  title,
   placeholder,
   options,
   note,
-  onClose,
-  onSave,
-}: {
-  title: string;
-  value: string;
-  placeholder?: string;
-  options: readonly VariableOption[];
-  note: string;
-  onClose: () => void;
-  onSave: (value: string) => void;
-}) {
-  const [text, setText] = useState(value);
+  text,
+  setText,
+}: VariableTextProps & { text: string; setText: (text: string) => void }) {
   const picker = useVariablePicker(text, setText, options);
   const [anchor, setAnchor] = useState<HTMLDivElement | null>(null);
-  const typedOpen = picker.state?.mode === 'typed';
-  const titleId = useId();
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent>
-        <Box sx={{ pt: 0.5 }}>
-          <TextField
-            ref={setAnchor}
-            inputRef={picker.input}
-            autoFocus
-            fullWidth
-            multiline
-            minRows={14}
-            maxRows={28}
-            value={text}
-            placeholder={placeholder}
-            onChange={(event) => {
-              setText(event.target.value);
-              picker.onTyped(event.target.value, event.target.selectionStart ?? event.target.value.length);
-            }}
-            onKeyDown={typedOpen ? picker.onListKeys : undefined}
-            onBlur={picker.onBlur}
-            autoComplete="off"
-            slotProps={{
-              htmlInput: {
-                'aria-label': title,
-                onSelect: picker.onSelect,
-                ...(typedOpen && {
-                  'aria-controls': picker.listId,
-                  'aria-activedescendant': picker.activeId,
-                }),
-              },
-              input: {
-                endAdornment: (
-                  <InputAdornment position="end" sx={{ alignSelf: 'flex-start', mt: 1.25 }}>
-                    <InsertVariableButton picker={picker} label={title} />
-                  </InputAdornment>
-                ),
-                sx: { fontSize: 14, lineHeight: 1.6 },
-              },
-            }}
-          />
-        </Box>
-        <VariablePickerPopper picker={picker} anchor={anchor} note={note} inDialog />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={() => onSave(text)}>
-          Save
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <>
+      <Box sx={{ pt: 0.5 }}>
+        <TextField
+          ref={setAnchor}
+          {...picker.fieldProps}
+          autoFocus
+          fullWidth
+          multiline
+          minRows={14}
+          maxRows={28}
+          value={text}
+          placeholder={placeholder}
+          onBlur={picker.onBlur}
+          autoComplete="off"
+          slotProps={{
+            htmlInput: { 'aria-label': title, ...picker.htmlInputProps },
+            input: {
+              endAdornment: (
+                <InputAdornment position="end" sx={{ alignSelf: 'flex-start', mt: 1.25 }}>
+                  <InsertVariableButton picker={picker} label={title} />
+                </InputAdornment>
+              ),
+              sx: { fontSize: 14, lineHeight: 1.6 },
+            },
+          }}
+        />
+      </Box>
+      <VariablePickerPopper picker={picker} anchor={anchor} note={note} inDialog />
+    </>
   );
 }

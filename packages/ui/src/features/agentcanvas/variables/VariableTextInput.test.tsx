@@ -143,4 +143,22 @@ describe('variable picker of {{ }} fields', () => {
     await user.tab();
     expect(onChange).toHaveBeenLastCalledWith('{{ $flow.state.topic }}');
   });
+
+  it('edits long text in a larger dialog with the same picker, and keeps it only on Save', async () => {
+    const user = userEvent.setup();
+    const { field, onChange } = renderField(MESSAGE, 'Hello');
+    await user.click(screen.getByRole('button', { name: 'Expand Message' }));
+    const dialog = screen.getByRole('dialog', { name: 'Message' });
+    const editor = within(dialog).getByRole('textbox', { name: 'Message' });
+    await user.type(editor, ' {{{{que');
+    expect(optionNames()).toEqual(['question']);
+    await user.keyboard('{Enter}');
+    expect(editor).toHaveValue('Hello {{ question }}');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(field.value).toBe('Hello {{ question }}');
+    await user.click(field);
+    await user.tab();
+    expect(onChange).toHaveBeenLastCalledWith('Hello {{ question }}');
+  });
 });

@@ -66,24 +66,18 @@ export const VariableTextInput = memo(function VariableTextInput({
       )}
     </InputAdornment>
   );
-  const typedOpen = picker.state?.mode === 'typed';
 
   return (
     <>
       <TextField
         ref={setAnchor}
-        inputRef={picker.input}
+        {...picker.fieldProps}
         fullWidth
         size="small"
         value={draft}
         placeholder={param.placeholder}
         multiline={multiline}
         rows={multiline ? Math.min(param.rows ?? 3, 6) : undefined}
-        onChange={(event) => {
-          setDraft(event.target.value);
-          picker.onTyped(event.target.value, event.target.selectionStart ?? event.target.value.length);
-        }}
-        onKeyDown={typedOpen ? picker.onListKeys : undefined}
         onBlur={() => {
           flush();
           picker.onBlur();
@@ -95,8 +89,7 @@ export const VariableTextInput = memo(function VariableTextInput({
           htmlInput: {
             'aria-label': label,
             spellCheck: isJson ? false : undefined,
-            onSelect: picker.onSelect,
-            ...(typedOpen && { 'aria-controls': picker.listId, 'aria-activedescendant': picker.activeId }),
+            ...picker.htmlInputProps,
           },
           input: {
             endAdornment,

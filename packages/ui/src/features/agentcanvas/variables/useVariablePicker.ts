@@ -4,6 +4,7 @@ import {
   useMemo,
   useRef,
   useState,
+  type ChangeEvent,
   type KeyboardEvent,
   type RefObject,
   type SyntheticEvent,
@@ -46,6 +47,18 @@ export interface VariablePicker {
   setQuery: (query: string) => void;
   choose: (option: VariableOption) => void;
   close: (refocus: boolean) => void;
+  /** What the text field spreads to drive the picker: its ref, typing and the list's keys. */
+  fieldProps: {
+    inputRef: RefObject<TextElement | null>;
+    onChange: (event: ChangeEvent<TextElement>) => void;
+    onKeyDown: ((event: KeyboardEvent) => void) | undefined;
+  };
+  /** What the field's native input spreads: caret tracking and, while typing, the list's ARIA links. */
+  htmlInputProps: {
+    onSelect: (event: SyntheticEvent<TextElement>) => void;
+    'aria-controls'?: string;
+    'aria-activedescendant'?: string;
+  };
 }
 
 /**
@@ -155,6 +168,8 @@ export function useVariablePicker(
   };
 
   const highlighted = Math.min(active, Math.max(0, shown.length - 1));
+  const activeId = state && shown.length > 0 ? optionId(listId, highlighted) : undefined;
+  const typedOpen = state?.mode === 'typed';
   return {
     input,
     button,
@@ -162,7 +177,7 @@ export function useVariablePicker(
     state,
     shown,
     active: highlighted,
-    activeId: state && shown.length > 0 ? optionId(listId, highlighted) : undefined,
+    activeId,
     setActive,
     onTyped: follow,
     onSelect,
@@ -177,5 +192,18 @@ export function useVariablePicker(
     },
     choose,
     close,
+    fieldProps: {
+      inputRef: input,
+      onChange: (event) => {
+        const { value, selectionStart } = event.target;
+        setText(value);
+        follow(value, selectionStart ?? value.length);
+      },
+      onKeyDown: typedOpen ? onListKeys : undefined,
+    },
+    htmlInputProps: {
+      onSelect,
+      ...(typedOpen && { 'aria-controls': listId, 'aria-activedescendant': activeId }),
+    },
   };
 }

@@ -2,17 +2,7 @@
 import { chromium } from 'playwright-core';
 
 export { chromium };
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM_ARGS as ARGS, CHROMIUM_PATH as CHROMIUM } from '../scripts/chromium.mjs';
 export const OWNER = { name: 'Bench UI', email: 'bench-ui@example.com', credential: 'Bench-ui-pass-1!' };
 
 /** Signs the owner in through the UI once and returns the browser state (cookies + local storage). */

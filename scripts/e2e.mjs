@@ -2,8 +2,8 @@
 // served by the real server. Needs `npm run build` first (CI does it; locally `npm start` does too).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { CHROMIUM_PATH as chromium } from './chromium.mjs';
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
   console.error(
     `Chromium not found at ${chromium}. Install it (apt-get install chromium) or set CHROMIUM_PATH.`,

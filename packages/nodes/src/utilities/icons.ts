@@ -1,6 +1,15 @@
+/** A round badge on a 64×64 grid with `content` drawn in `foreground` (its `currentColor`). */
+function badge(background: string, foreground: string, content: string): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" color="${foreground}"><circle cx="32" cy="32" r="30" fill="${background}"/>${content}</svg>`;
+}
+
 /** A round badge with a glyph: every node type has an icon, drawn here rather than shipped as files. */
 export function badgeIcon(glyph: string, background: string, foreground = '#ffffff'): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><circle cx="32" cy="32" r="30" fill="${background}"/><text x="32" y="41" font-family="Inter,Arial,sans-serif" font-size="26" font-weight="700" text-anchor="middle" fill="${foreground}">${glyph}</text></svg>`;
+  return badge(
+    background,
+    foreground,
+    `<text x="32" y="41" font-family="Inter,Arial,sans-serif" font-size="26" font-weight="700" text-anchor="middle" fill="currentColor">${glyph}</text>`,
+  );
 }
 
 /**
@@ -28,5 +37,5 @@ export function pictogramIcon(
   background: string,
   foreground = '#ffffff',
 ): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" color="${foreground}"><circle cx="32" cy="32" r="30" fill="${background}"/>${PICTOGRAMS[pictogram]}</svg>`;
+  return badge(background, foreground, PICTOGRAMS[pictogram]);
 }

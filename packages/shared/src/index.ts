@@ -21,6 +21,7 @@ export * from './rules/condition-outputs.js';
 export * from './rules/chat-storage.js';
 export * from './rules/export-sanitize.js';
 export * from './rules/api-snippets.js';
+export * from './rules/event-source.js';
 export * from './flow.js';
 export * from './prediction.js';
 export * from './chat.js';

@@ -6,29 +6,10 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestLlmServer, type TestLlmServer } from '@flowloom/test-llm';
 import type { ChatModelHandle } from './chat-model.js';
-import { createEventParser, streamChatCompletion } from './chat-completions-stream.js';
+import { streamChatCompletion } from './chat-completions-stream.js';
 import { directStream } from './direct-call.js';
 import { generate } from './generate.js';
 import { CAPTURE_HEADER, CapturedRequest, leanFetch } from './lean-fetch.js';
-
-describe('createEventParser', () => {
-  const parse = (...pieces: string[]) => {
-    const events: string[] = [];
-    const parser = createEventParser((data) => events.push(data));
-    for (const piece of pieces) parser.feed(piece);
-    parser.end();
-    return events;
-  };
-
-  it('gives each event’s data, whatever the line endings and however the text is cut', () => {
-    expect(parse('data: one\n\ndata: two\r\n\r\ndata: three\r\r')).toEqual(['one', 'two', 'three']);
-    expect(parse('da', 'ta: o', 'ne\r', '\n\r', '\ndata:two\n', '\n')).toEqual(['one', 'two']);
-  });
-
-  it('joins multi-line data, skips comments and other fields, and keeps an unterminated last event', () => {
-    expect(parse(': ping\n\nevent: x\nid: 1\ndata: a\ndata: b\n\ndata: last')).toEqual(['a\nb', 'last']);
-  });
-});
 
 let llm: TestLlmServer;
 beforeAll(async () => (llm = await startTestLlmServer()));

@@ -1,4 +1,5 @@
 import { StringDecoder } from 'node:string_decoder';
+import { createEventSourceParser } from '@flowloom/shared';
 import { abortError, modelRequest, type CapturedRequest } from './lean-fetch.js';
 
 /**
@@ -59,51 +60,6 @@ function throwIfError(chunk: Chunk): void {
 }
 
 /**
- * Server-sent events, fed as text in any pieces: calls `onData` with each event's data (its `data:`
- * lines joined by newlines) when the blank line ending the event arrives.
- */
-export function createEventParser(onData: (data: string) => void) {
-  let buffer = '';
-  let data: string[] = [];
-  const line = (text: string) => {
-    if (text === '') {
-      if (data.length > 0) onData(data.join('\n'));
-      data = [];
-      return;
-    }
-    if (text.startsWith(':')) return; // a comment (keep-alive)
-    const colon = text.indexOf(':');
-    const field = colon < 0 ? text : text.slice(0, colon);
-    if (field !== 'data') return; // event, id and retry do not matter here
-    let value = colon < 0 ? '' : text.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    data.push(value);
-  };
-  return {
-    feed(text: string) {
-      buffer += text;
-      let start = 0;
-      for (;;) {
-        const lf = buffer.indexOf('\n', start);
-        const cr = buffer.indexOf('\r', start);
-        const end = lf < 0 ? cr : cr < 0 ? lf : Math.min(lf, cr);
-        // A CR at the very end may be the first half of a CRLF still on its way.
-        if (end < 0 || (end === cr && end === buffer.length - 1)) break;
-        line(buffer.slice(start, end));
-        start = end + (buffer[end] === '\r' && buffer[end + 1] === '\n' ? 2 : 1);
-      }
-      buffer = buffer.slice(start);
-    },
-    /** The stream ended: an event not closed by a blank line still counts. */
-    end() {
-      if (buffer !== '') line(buffer);
-      buffer = '';
-      line('');
-    },
-  };
-}
-
-/**
  * Sends the captured request and streams the answer's text: `onDelta` gets each piece as it
  * arrives; resolves with the whole text. Fails with the server's message on an HTTP error or an
  * error event, and with the signal's reason when aborted.
@@ -151,7 +107,7 @@ export function streamChatCompletion(
         response.on('error', finish);
         return;
       }
-      const events = createEventParser((data) => {
+      const events = createEventSourceParser((data) => {
         if (settled || data === '[DONE]') return;
         const chunk = parseChunk(data);
         throwIfError(chunk);
@@ -162,7 +118,7 @@ export function streamChatCompletion(
       });
       response.on('data', (chunk: Buffer) => {
         try {
-          events.feed(decoder.write(chunk));
+          events.push(decoder.write(chunk));
         } catch (error) {
           finish(error);
           response.destroy();
@@ -170,7 +126,7 @@ export function streamChatCompletion(
       });
       response.on('end', () => {
         try {
-          events.feed(decoder.end());
+          events.push(decoder.end());
           events.end();
           finish();
         } catch (error) {

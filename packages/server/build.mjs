@@ -17,7 +17,9 @@ const EXTERNAL = [
 rmSync('dist', { recursive: true, force: true }); // no chunk of an earlier build stays behind
 
 await build({
-  entryPoints: { flowloom: 'src/flowloom.ts' },
+  // The code sandbox's worker thread is an entry of its own; the sandbox looks for it beside the
+  // module that starts it, which the bundle places in dist/flowloom.js.
+  entryPoints: { flowloom: 'src/flowloom.ts', 'sandbox-worker': '../nodes/src/sandbox/sandbox-worker.ts' },
   outdir: 'dist',
   chunkNames: 'chunks/[name]-[hash]',
   splitting: true,

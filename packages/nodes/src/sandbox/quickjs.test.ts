@@ -162,4 +162,32 @@ describe('the QuickJS sandbox', () => {
     );
     expect(results).toEqual([11, 22, 33, 44, 55]);
   });
+
+  it('keeps the host answering while code loops, and other code running beside it', async () => {
+    const busy = createQuickJsSandbox({ timeoutMs: 600, threads: 2 });
+    await busy.run('return 0', {}); // threads started
+    const looping = busy.run('while (true) {}', {});
+    const started = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(performance.now() - started).toBeLessThan(300);
+    expect(await busy.run('return "beside"', {})).toBe('beside');
+    await expect(looping).rejects.toThrow('Custom code timed out after 600 ms');
+  });
+
+  it('stops looping code when the run is cancelled', async () => {
+    const controller = new AbortController();
+    const started = Date.now();
+    const pending = sandbox.run('while (true) {}', {}, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    await expect(pending).rejects.toThrow(/cancelled/);
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+
+  it('replaces a thread that stops answering, failing its run readably', async () => {
+    const silent = new URL(`data:text/javascript,${encodeURIComponent('setInterval(() => {}, 1000);')}`);
+    const stuck = createQuickJsSandbox({ timeoutMs: 50, workerScript: silent, threads: 1 });
+    await expect(stuck.run('return 1', {})).rejects.toThrow(
+      'The code sandbox stopped responding after 50 ms and was restarted',
+    );
+  });
 });

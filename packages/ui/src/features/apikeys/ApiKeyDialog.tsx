@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { createApiKeyBody, type ApiKey } from '@flowloom/shared';
 import { useState, type FormEvent } from 'react';
 import { fieldErrors } from '../../components/forms/fieldErrors';
+import { useFieldErrors } from '../../components/forms/useFieldErrors';
 import { PermissionPicker } from './PermissionPicker';
 
 /** Name and permissions of a new or existing API key. */
@@ -23,7 +24,7 @@ export function ApiKeyDialog({
 }) {
   const [keyName, setKeyName] = useState(apiKey?.keyName ?? '');
   const [permissions, setPermissions] = useState<string[]>(apiKey?.permissions ?? []);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, setErrors, edited } = useFieldErrors();
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -52,7 +53,10 @@ export function ApiKeyDialog({
               label="Key Name *"
               autoFocus
               value={keyName}
-              onChange={(e) => setKeyName(e.target.value)}
+              onChange={(e) => {
+                setKeyName(e.target.value);
+                edited('keyName');
+              }}
               error={Boolean(errors.keyName)}
               helperText={errors.keyName}
               fullWidth
@@ -65,7 +69,13 @@ export function ApiKeyDialog({
                 What a caller using this key may do.
                 {!apiKey && ' Leave every box unchecked to give the key full access.'} {errors.permissions}
               </Typography>
-              <PermissionPicker value={permissions} onChange={setPermissions} />
+              <PermissionPicker
+                value={permissions}
+                onChange={(next) => {
+                  setPermissions(next);
+                  edited('permissions');
+                }}
+              />
             </div>
           </Stack>
         </DialogContent>

@@ -10,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import type { CredentialDefinition } from '@flowloom/shared';
 import { useEffect, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/errorMessage';
+import { useFieldErrors } from '../../components/forms/useFieldErrors';
 import { useNotify } from '../notifications/useNotify';
 import { credentialPayload, initialCredentialValues, validateCredential } from './credentialForm';
 import { CredentialInput } from './CredentialInput';
@@ -34,7 +35,7 @@ export function CredentialDialog({
   const editing = credentialId !== undefined;
   const [name, setName] = useState('');
   const [values, setValues] = useState<CredentialValues>(() => initialCredentialValues(type.inputs));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, setErrors, edited } = useFieldErrors();
   const [loading, setLoading] = useState(editing);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -112,7 +113,10 @@ export function CredentialDialog({
                 label="Credential Name *"
                 autoFocus={!editing}
                 value={name}
-                onChange={(e) => setName(e.target.value)}
+                onChange={(e) => {
+                  setName(e.target.value);
+                  edited('name');
+                }}
                 error={Boolean(errors.name)}
                 helperText={errors.name}
                 fullWidth
@@ -123,7 +127,10 @@ export function CredentialDialog({
                   input={input}
                   value={values[input.name]}
                   {...(errors[input.name] ? { error: errors[input.name] } : {})}
-                  onChange={(value) => setValues((v) => ({ ...v, [input.name]: value }))}
+                  onChange={(value) => {
+                    setValues((v) => ({ ...v, [input.name]: value }));
+                    edited(input.name);
+                  }}
                 />
               ))}
             </Stack>

@@ -27,4 +27,11 @@ describe('NodeDetails output', () => {
     renderWithProviders(<NodeDetails item={item({})} />);
     expect(screen.getByText('No output.')).toBeInTheDocument();
   });
+
+  it('shows the question of a Start node as typed, not as Markdown', () => {
+    const start = item({});
+    start.entry!.data.input = { question: 'What is 6*7? and 2*3?' };
+    renderWithProviders(<NodeDetails item={start} />);
+    expect(screen.getByText('What is 6*7? and 2*3?')).toBeInTheDocument();
+  });
 });

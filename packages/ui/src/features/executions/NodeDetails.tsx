@@ -219,8 +219,11 @@ function Input({ entry }: { entry: ExecutedEntry }) {
     <Section title="Input">
       {list.length > 0 && <MessageList messages={list} />}
       {typeof rest.question === 'string' && Object.keys(rest).length === 1 ? (
-        <Box sx={{ border: 1, borderColor: 'divider', borderRadius: '10px', px: 1.5, py: 0.5 }}>
-          <Markdown text={rest.question} />
+        // The user's words as typed (as in the chat), not read as Markdown: "6*7" keeps its star.
+        <Box sx={{ border: 1, borderColor: 'divider', borderRadius: '10px', px: 1.5, py: 1 }}>
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+            {rest.question}
+          </Typography>
         </Box>
       ) : (
         hasRest && <JsonView value={rest} maxHeight={280} label="Copy input" />

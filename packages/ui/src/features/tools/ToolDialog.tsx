@@ -13,6 +13,7 @@ import { createToolBody, type Tool } from '@flowloom/shared';
 import { useState, type FormEvent } from 'react';
 import { CodeEditor } from '../../components/CodeEditor';
 import { fieldErrors } from '../../components/forms/fieldErrors';
+import { useFieldErrors } from '../../components/forms/useFieldErrors';
 import { useNotify } from '../notifications/useNotify';
 import { ArgumentGrid } from './ArgumentGrid';
 import { ToolIcon } from './ToolIcon';
@@ -43,16 +44,7 @@ export function ToolDialog({
   const [iconSrc, setIconSrc] = useState(tool?.iconSrc ?? '');
   const [rows, setRows] = useState<ToolArgument[]>(() => parseToolSchema(tool?.schema));
   const [func, setFunc] = useState(tool?.func ?? DEFAULT_TOOL_FUNC);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  /** A field's message goes once the field is edited; the next submit checks it again. */
-  const edited = (field: string, set: (value: string) => void) => (value: string) => {
-    set(value);
-    setErrors((current) => {
-      if (!(field in current)) return current;
-      const { [field]: _gone, ...rest } = current;
-      return rest;
-    });
-  };
+  const { errors, setErrors, edited } = useFieldErrors();
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -96,7 +88,10 @@ export function ToolDialog({
                 label="Tool Name *"
                 autoFocus={!tool}
                 value={name}
-                onChange={(e) => edited('name', setName)(e.target.value)}
+                onChange={(e) => {
+                  setName(e.target.value);
+                  edited('name');
+                }}
                 error={Boolean(errors.name)}
                 helperText={errors.name ?? 'Letters, digits, "_" and "-". Models call the tool by this name.'}
                 fullWidth
@@ -105,7 +100,10 @@ export function ToolDialog({
             <TextField
               label="Tool Description *"
               value={description}
-              onChange={(e) => edited('description', setDescription)(e.target.value)}
+              onChange={(e) => {
+                setDescription(e.target.value);
+                edited('description');
+              }}
               error={Boolean(errors.description)}
               helperText={errors.description ?? 'Tells the model when to use the tool.'}
               multiline
@@ -116,7 +114,10 @@ export function ToolDialog({
               label="Tool Icon URL"
               placeholder="https://example.com/icon.png"
               value={iconSrc}
-              onChange={(e) => edited('iconSrc', setIconSrc)(e.target.value)}
+              onChange={(e) => {
+                setIconSrc(e.target.value);
+                edited('iconSrc');
+              }}
               error={Boolean(errors.iconSrc)}
               helperText={errors.iconSrc}
               fullWidth
@@ -153,7 +154,10 @@ export function ToolDialog({
               </Typography>
               <ArgumentGrid
                 rows={rows}
-                onChange={setRows}
+                onChange={(next) => {
+                  setRows(next);
+                  edited('schema');
+                }}
                 {...(errors.schema ? { error: errors.schema } : {})}
               />
             </div>
@@ -161,7 +165,14 @@ export function ToolDialog({
               <Typography variant="h6" gutterBottom>
                 JavaScript Function
               </Typography>
-              <CodeEditor label="JavaScript Function" value={func} onChange={setFunc} />
+              <CodeEditor
+                label="JavaScript Function"
+                value={func}
+                onChange={(next) => {
+                  setFunc(next);
+                  edited('func');
+                }}
+              />
               {errors.func && <FormHelperText error>{errors.func}</FormHelperText>}
             </div>
           </Stack>

@@ -10,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import { createVariableBody, type Variable, type VariableType } from '@flowloom/shared';
 import { useState, type FormEvent } from 'react';
 import { fieldErrors } from '../../components/forms/fieldErrors';
+import { useFieldErrors } from '../../components/forms/useFieldErrors';
 import { useNotify } from '../notifications/useNotify';
 import { variablesApi } from './variablesApi';
 
@@ -29,7 +30,7 @@ export function VariableDialog({
     value: variable?.value ?? '',
     type: variable?.type ?? 'static',
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, setErrors, edited } = useFieldErrors();
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -63,7 +64,10 @@ export function VariableDialog({
               label="Variable Name *"
               autoFocus
               value={form.name}
-              onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))}
+              onChange={(e) => {
+                setForm((f) => ({ ...f, name: e.target.value }));
+                edited('name');
+              }}
               error={Boolean(errors.name)}
               helperText={errors.name ?? `Use it in flows as {{$vars.${form.name.trim() || 'name'}}}`}
               fullWidth
@@ -72,7 +76,10 @@ export function VariableDialog({
               select
               label="Type"
               value={form.type}
-              onChange={(e) => setForm((f) => ({ ...f, type: e.target.value as VariableType }))}
+              onChange={(e) => {
+                setForm((f) => ({ ...f, type: e.target.value as VariableType }));
+                edited('type');
+              }}
               error={Boolean(errors.type)}
               helperText={errors.type}
               fullWidth
@@ -89,7 +96,10 @@ export function VariableDialog({
             <TextField
               label="Value"
               value={form.value}
-              onChange={(e) => setForm((f) => ({ ...f, value: e.target.value }))}
+              onChange={(e) => {
+                setForm((f) => ({ ...f, value: e.target.value }));
+                edited('value');
+              }}
               error={Boolean(errors.value)}
               helperText={errors.value}
               multiline

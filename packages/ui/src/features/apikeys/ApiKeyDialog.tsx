@@ -11,6 +11,7 @@ import { useState, type FormEvent } from 'react';
 import { fieldErrors } from '../../components/forms/fieldErrors';
 import { useFieldErrors } from '../../components/forms/useFieldErrors';
 import { PermissionPicker } from './PermissionPicker';
+import { formPaper } from '../../components/forms/formPaper';
 
 /** Name and permissions of a new or existing API key. */
 export function ApiKeyDialog({
@@ -44,50 +45,55 @@ export function ApiKeyDialog({
   };
 
   return (
-    <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="apikey-dialog-title">
-      <form noValidate onSubmit={(e) => void submit(e)}>
-        <DialogTitle id="apikey-dialog-title">{apiKey ? 'Edit API Key' : 'Create New API Key'}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2.5} sx={{ pt: 1 }}>
-            <TextField
-              label="Key Name *"
-              autoFocus
-              value={keyName}
-              onChange={(e) => {
-                setKeyName(e.target.value);
-                edited('keyName');
+    <Dialog
+      open
+      onClose={onClose}
+      maxWidth="md"
+      fullWidth
+      aria-labelledby="apikey-dialog-title"
+      slotProps={formPaper((e) => void submit(e))}
+    >
+      <DialogTitle id="apikey-dialog-title">{apiKey ? 'Edit API Key' : 'Create New API Key'}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2.5} sx={{ pt: 1 }}>
+          <TextField
+            label="Key Name *"
+            autoFocus
+            value={keyName}
+            onChange={(e) => {
+              setKeyName(e.target.value);
+              edited('keyName');
+            }}
+            error={Boolean(errors.keyName)}
+            helperText={errors.keyName}
+            fullWidth
+          />
+          <div>
+            <Typography variant="h6" gutterBottom>
+              Permissions
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+              What a caller using this key may do.
+              {!apiKey && ' Leave every box unchecked to give the key full access.'} {errors.permissions}
+            </Typography>
+            <PermissionPicker
+              value={permissions}
+              onChange={(next) => {
+                setPermissions(next);
+                edited('permissions');
               }}
-              error={Boolean(errors.keyName)}
-              helperText={errors.keyName}
-              fullWidth
             />
-            <div>
-              <Typography variant="h6" gutterBottom>
-                Permissions
-              </Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-                What a caller using this key may do.
-                {!apiKey && ' Leave every box unchecked to give the key full access.'} {errors.permissions}
-              </Typography>
-              <PermissionPicker
-                value={permissions}
-                onChange={(next) => {
-                  setPermissions(next);
-                  edited('permissions');
-                }}
-              />
-            </div>
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button color="inherit" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {apiKey ? 'Save' : 'Create'}
-          </Button>
-        </DialogActions>
-      </form>
+          </div>
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button color="inherit" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" disabled={busy}>
+          {apiKey ? 'Save' : 'Create'}
+        </Button>
+      </DialogActions>
     </Dialog>
   );
 }

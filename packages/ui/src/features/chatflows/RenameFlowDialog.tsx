@@ -5,6 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
+import { formPaper } from '../../components/forms/formPaper';
 
 /** Asks for a new flow name. */
 export function RenameFlowDialog({
@@ -42,30 +43,35 @@ export function RenameFlowDialog({
   };
 
   return (
-    <Dialog open onClose={onCancel} maxWidth="xs" fullWidth aria-labelledby="rename-flow-title">
-      <form noValidate onSubmit={(e) => void submit(e)}>
-        <DialogTitle id="rename-flow-title">Rename {noun}</DialogTitle>
-        <DialogContent>
-          <TextField
-            label="Name"
-            autoFocus
-            fullWidth
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            error={error !== null}
-            helperText={error}
-            sx={{ mt: 1 }}
-          />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button color="inherit" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            Rename
-          </Button>
-        </DialogActions>
-      </form>
+    <Dialog
+      open
+      onClose={onCancel}
+      maxWidth="xs"
+      fullWidth
+      aria-labelledby="rename-flow-title"
+      slotProps={formPaper((e) => void submit(e))}
+    >
+      <DialogTitle id="rename-flow-title">Rename {noun}</DialogTitle>
+      <DialogContent>
+        <TextField
+          label="Name"
+          autoFocus
+          fullWidth
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={error !== null}
+          helperText={error}
+          sx={{ mt: 1 }}
+        />
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button color="inherit" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" disabled={busy}>
+          Rename
+        </Button>
+      </DialogActions>
     </Dialog>
   );
 }

@@ -15,6 +15,7 @@ import { useNotify } from '../notifications/useNotify';
 import { credentialPayload, initialCredentialValues, validateCredential } from './credentialForm';
 import { CredentialInput } from './CredentialInput';
 import { credentialsApi, type CredentialValues } from './credentialsApi';
+import { formPaper } from '../../components/forms/formPaper';
 
 /**
  * Create or edit a credential of one type. On edit, secret fields hold the server's redacted
@@ -85,66 +86,71 @@ export function CredentialDialog({
   };
 
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="credential-dialog-title">
-      <form noValidate onSubmit={(e) => void submit(e)}>
-        <DialogTitle id="credential-dialog-title">
-          {editing ? 'Edit' : 'Add'} {type.label} credential
-        </DialogTitle>
-        <DialogContent>
-          {type.description && (
-            <Alert severity="info" sx={{ mb: 2 }}>
-              {type.description}
-            </Alert>
-          )}
-          {loadError && (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {loadError}
-            </Alert>
-          )}
-          {loading ? (
-            <Stack spacing={2} sx={{ pt: 1 }}>
-              {[0, 1, 2].map((i) => (
-                <Skeleton key={i} variant="rounded" height={40} />
-              ))}
-            </Stack>
-          ) : (
-            <Stack spacing={2.5} sx={{ pt: 1 }}>
-              <TextField
-                label="Credential Name *"
-                autoFocus={!editing}
-                value={name}
-                onChange={(e) => {
-                  setName(e.target.value);
-                  edited('name');
+    <Dialog
+      open
+      onClose={onClose}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby="credential-dialog-title"
+      slotProps={formPaper((e) => void submit(e))}
+    >
+      <DialogTitle id="credential-dialog-title">
+        {editing ? 'Edit' : 'Add'} {type.label} credential
+      </DialogTitle>
+      <DialogContent>
+        {type.description && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {type.description}
+          </Alert>
+        )}
+        {loadError && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {loadError}
+          </Alert>
+        )}
+        {loading ? (
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} variant="rounded" height={40} />
+            ))}
+          </Stack>
+        ) : (
+          <Stack spacing={2.5} sx={{ pt: 1 }}>
+            <TextField
+              label="Credential Name *"
+              autoFocus={!editing}
+              value={name}
+              onChange={(e) => {
+                setName(e.target.value);
+                edited('name');
+              }}
+              error={Boolean(errors.name)}
+              helperText={errors.name}
+              fullWidth
+            />
+            {type.inputs.map((input) => (
+              <CredentialInput
+                key={input.name}
+                input={input}
+                value={values[input.name]}
+                {...(errors[input.name] ? { error: errors[input.name] } : {})}
+                onChange={(value) => {
+                  setValues((v) => ({ ...v, [input.name]: value }));
+                  edited(input.name);
                 }}
-                error={Boolean(errors.name)}
-                helperText={errors.name}
-                fullWidth
               />
-              {type.inputs.map((input) => (
-                <CredentialInput
-                  key={input.name}
-                  input={input}
-                  value={values[input.name]}
-                  {...(errors[input.name] ? { error: errors[input.name] } : {})}
-                  onChange={(value) => {
-                    setValues((v) => ({ ...v, [input.name]: value }));
-                    edited(input.name);
-                  }}
-                />
-              ))}
-            </Stack>
-          )}
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button color="inherit" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy || loading || loadError !== null}>
-            {editing ? 'Save' : 'Add'}
-          </Button>
-        </DialogActions>
-      </form>
+            ))}
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button color="inherit" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" disabled={busy || loading || loadError !== null}>
+          {editing ? 'Save' : 'Add'}
+        </Button>
+      </DialogActions>
     </Dialog>
   );
 }

@@ -26,6 +26,7 @@ import {
   type ToolArgument,
 } from './toolSchema';
 import { toolsApi } from './toolsApi';
+import { formPaper } from '../../components/forms/formPaper';
 
 /** Create or edit a custom tool: name, description, colour, icon, arguments and JavaScript function. */
 export function ToolDialog({
@@ -75,117 +76,122 @@ export function ToolDialog({
   };
 
   return (
-    <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="tool-dialog-title">
-      <form noValidate onSubmit={(e) => void submit(e)}>
-        <DialogTitle id="tool-dialog-title">{tool ? 'Edit Tool' : 'Add New Tool'}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2.5} sx={{ pt: 1 }}>
-            <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-              <Box sx={{ pt: 0.25 }}>
-                <ToolIcon name={name || 'T'} color={color} iconSrc={iconSrc.trim() || null} size={44} />
-              </Box>
-              <TextField
-                label="Tool Name *"
-                autoFocus={!tool}
-                value={name}
-                onChange={(e) => {
-                  setName(e.target.value);
-                  edited('name');
-                }}
-                error={Boolean(errors.name)}
-                helperText={errors.name ?? 'Letters, digits, "_" and "-". Models call the tool by this name.'}
-                fullWidth
-              />
+    <Dialog
+      open
+      onClose={onClose}
+      maxWidth="md"
+      fullWidth
+      aria-labelledby="tool-dialog-title"
+      slotProps={formPaper((e) => void submit(e))}
+    >
+      <DialogTitle id="tool-dialog-title">{tool ? 'Edit Tool' : 'Add New Tool'}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2.5} sx={{ pt: 1 }}>
+          <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+            <Box sx={{ pt: 0.25 }}>
+              <ToolIcon name={name || 'T'} color={color} iconSrc={iconSrc.trim() || null} size={44} />
             </Box>
             <TextField
-              label="Tool Description *"
-              value={description}
+              label="Tool Name *"
+              autoFocus={!tool}
+              value={name}
               onChange={(e) => {
-                setDescription(e.target.value);
-                edited('description');
+                setName(e.target.value);
+                edited('name');
               }}
-              error={Boolean(errors.description)}
-              helperText={errors.description ?? 'Tells the model when to use the tool.'}
-              multiline
-              minRows={2}
+              error={Boolean(errors.name)}
+              helperText={errors.name ?? 'Letters, digits, "_" and "-". Models call the tool by this name.'}
               fullWidth
             />
-            <TextField
-              label="Tool Icon URL"
-              placeholder="https://example.com/icon.png"
-              value={iconSrc}
-              onChange={(e) => {
-                setIconSrc(e.target.value);
-                edited('iconSrc');
+          </Box>
+          <TextField
+            label="Tool Description *"
+            value={description}
+            onChange={(e) => {
+              setDescription(e.target.value);
+              edited('description');
+            }}
+            error={Boolean(errors.description)}
+            helperText={errors.description ?? 'Tells the model when to use the tool.'}
+            multiline
+            minRows={2}
+            fullWidth
+          />
+          <TextField
+            label="Tool Icon URL"
+            placeholder="https://example.com/icon.png"
+            value={iconSrc}
+            onChange={(e) => {
+              setIconSrc(e.target.value);
+              edited('iconSrc');
+            }}
+            error={Boolean(errors.iconSrc)}
+            helperText={errors.iconSrc}
+            fullWidth
+          />
+          <div>
+            <Typography variant="h6" gutterBottom>
+              Color
+            </Typography>
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} role="radiogroup" aria-label="Color">
+              {TOOL_COLORS.map((c) => (
+                <ButtonBase
+                  key={c}
+                  role="radio"
+                  aria-checked={c === color}
+                  aria-label={c}
+                  onClick={() => setColor(c)}
+                  sx={{
+                    width: 32,
+                    height: 32,
+                    borderRadius: 2,
+                    background: c,
+                    outline: c === color ? 2 : 0,
+                    outlineColor: 'primary.main',
+                    outlineOffset: 2,
+                  }}
+                />
+              ))}
+            </Box>
+            {errors.color && <FormHelperText error>{errors.color}</FormHelperText>}
+          </div>
+          <div>
+            <Typography variant="h6" gutterBottom>
+              Input Schema
+            </Typography>
+            <ArgumentGrid
+              rows={rows}
+              onChange={(next) => {
+                setRows(next);
+                edited('schema');
               }}
-              error={Boolean(errors.iconSrc)}
-              helperText={errors.iconSrc}
-              fullWidth
+              {...(errors.schema ? { error: errors.schema } : {})}
             />
-            <div>
-              <Typography variant="h6" gutterBottom>
-                Color
-              </Typography>
-              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} role="radiogroup" aria-label="Color">
-                {TOOL_COLORS.map((c) => (
-                  <ButtonBase
-                    key={c}
-                    role="radio"
-                    aria-checked={c === color}
-                    aria-label={c}
-                    onClick={() => setColor(c)}
-                    sx={{
-                      width: 32,
-                      height: 32,
-                      borderRadius: 2,
-                      background: c,
-                      outline: c === color ? 2 : 0,
-                      outlineColor: 'primary.main',
-                      outlineOffset: 2,
-                    }}
-                  />
-                ))}
-              </Box>
-              {errors.color && <FormHelperText error>{errors.color}</FormHelperText>}
-            </div>
-            <div>
-              <Typography variant="h6" gutterBottom>
-                Input Schema
-              </Typography>
-              <ArgumentGrid
-                rows={rows}
-                onChange={(next) => {
-                  setRows(next);
-                  edited('schema');
-                }}
-                {...(errors.schema ? { error: errors.schema } : {})}
-              />
-            </div>
-            <div>
-              <Typography variant="h6" gutterBottom>
-                JavaScript Function
-              </Typography>
-              <CodeEditor
-                label="JavaScript Function"
-                value={func}
-                onChange={(next) => {
-                  setFunc(next);
-                  edited('func');
-                }}
-              />
-              {errors.func && <FormHelperText error>{errors.func}</FormHelperText>}
-            </div>
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button color="inherit" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {tool ? 'Save' : 'Add'}
-          </Button>
-        </DialogActions>
-      </form>
+          </div>
+          <div>
+            <Typography variant="h6" gutterBottom>
+              JavaScript Function
+            </Typography>
+            <CodeEditor
+              label="JavaScript Function"
+              value={func}
+              onChange={(next) => {
+                setFunc(next);
+                edited('func');
+              }}
+            />
+            {errors.func && <FormHelperText error>{errors.func}</FormHelperText>}
+          </div>
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button color="inherit" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" disabled={busy}>
+          {tool ? 'Save' : 'Add'}
+        </Button>
+      </DialogActions>
     </Dialog>
   );
 }

@@ -30,6 +30,7 @@ import { AgentChatPanel } from '../chat/AgentChatPanel';
 import type { AgentStep, StepStatus } from '../chat/agentMessages';
 import { addAgentNode } from '../document/createAgentNode';
 import { removeAgentEdges, removeAgentNodes, setAgentInputs, setAgentLabel } from '../document/edit';
+import { isJsonText } from '../../canvas/document/flowFile';
 import { agentDocumentFromText, agentDocumentToFlowData } from '../document/flowFile';
 import { iterationAt, relativeTo } from '../document/iteration';
 import type { AgentDocument } from '../document/types';
@@ -152,7 +153,12 @@ export function AgentflowEditor() {
   };
 
   const loadFile = async (file: File) => {
-    const doc = agentDocumentFromText(await file.text());
+    const text = await file.text();
+    if (!isJsonText(text)) {
+      notify.error(`${file.name} is not a JSON file. Choose a flow exported as JSON.`);
+      return;
+    }
+    const doc = agentDocumentFromText(text);
     if (doc.nodes.length === 0 || !doc.nodes.every((node) => node.data.category === AGENT_FLOWS_CATEGORY)) {
       notify.error('This file holds no Agentflow v2 nodes. Choose an agentflow exported as JSON.');
       return;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isJsonText,
   documentFromText,
   documentToFlowData,
   exportFileName,
@@ -62,5 +63,14 @@ describe('flow files', () => {
     expect(documentFromText('{oops')).toEqual({ nodes: [], edges: [] });
     const dangling = documentFromText(JSON.stringify({ ...flowiseFile, nodes: flowiseFile.nodes.slice(1) }));
     expect(dangling.edges.map((e) => e.source)).toEqual(['azureChatOpenAI_0']);
+  });
+});
+
+describe('isJsonText', () => {
+  it('tells JSON text from anything else', () => {
+    expect(isJsonText('{"nodes":[]}')).toBe(true);
+    expect(isJsonText('[]')).toBe(true);
+    expect(isJsonText('nodes: []')).toBe(false);
+    expect(isJsonText('')).toBe(false);
   });
 });

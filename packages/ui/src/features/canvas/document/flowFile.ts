@@ -63,6 +63,16 @@ function toCanvasEdge(raw: Json): CanvasEdge | null {
   };
 }
 
+/** Whether a chosen file's text is JSON at all (a flow file that is not says so, not "no nodes"). */
+export function isJsonText(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The canvas document of a stored flow (`flowData` text or a Flowise export file). Invalid text
  * gives an empty flow; nodes keep their data as stored, edges whose nodes are missing are dropped.

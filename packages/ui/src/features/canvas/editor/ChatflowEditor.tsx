@@ -23,7 +23,7 @@ import { setChatflow } from '../canvasSlice';
 import { duplicateNode } from '../document/clipboard';
 import { syncConditionOutputs } from '../document/conditionNode';
 import { addNode, setNodeCredential, setNodeInputs, setNodeOutput } from '../document/editNode';
-import { documentFromText, exportFileName, exportFileText } from '../document/flowFile';
+import { documentFromText, exportFileName, exportFileText, isJsonText } from '../document/flowFile';
 import { removeEdges, removeNodes } from '../document/removeElements';
 import { AdditionalParamsDialog } from '../nodes/AdditionalParamsDialog';
 import { NodeInfoDialog } from '../nodes/NodeInfoDialog';
@@ -141,7 +141,12 @@ export function ChatflowEditor() {
   };
 
   const loadFile = async (file: File) => {
-    const doc = documentFromText(await file.text());
+    const text = await file.text();
+    if (!isJsonText(text)) {
+      notify.error(`${file.name} is not a JSON file. Choose a flow exported as JSON.`);
+      return;
+    }
+    const doc = documentFromText(text);
     if (doc.nodes.length === 0) {
       notify.error('This file holds no chatflow nodes. Choose a chatflow exported as JSON.');
       return;

@@ -204,10 +204,11 @@ function silhouetteStyles(theme: Theme) {
       WebkitLineClamp: 3,
       WebkitBoxOrient: 'vertical',
       overflow: 'hidden',
-      fontSize: '56px',
+      fontSize: '44px',
       fontWeight: 700,
       lineHeight: 1.15,
-      wordBreak: 'break-word',
+      // Words wrap whole; only a word longer than the card is cut.
+      overflowWrap: 'break-word',
     },
     '& .fls-note': {
       background: note.background,

@@ -3,6 +3,7 @@ import { agentflow } from './agentflow.mjs';
 import { canvas } from './canvas.mjs';
 import { foundation } from './foundation.mjs';
 import { prediction } from './prediction.mjs';
+import { sandbox } from './sandbox.mjs';
 import { ui } from './ui.mjs';
 
 const rows = [];
@@ -17,3 +18,4 @@ await ui(report);
 await canvas(report);
 await prediction(report);
 await agentflow(report);
+await sandbox(report);

@@ -7,6 +7,7 @@ import type {
   NodeRunOutput,
   NodeType,
   RunContext,
+  RunImage,
 } from './node-type.js';
 import { applyOverrides, applyVariableOverrides, type OverrideSettings } from './overrides.js';
 import { planChatflow, type FlowPlan, type NodeRegistry } from './plan.js';
@@ -24,6 +25,8 @@ export interface ChatflowRunRequest {
   history: ChatTurn[];
   /** Text of `file:full` uploads (prefixed to the question, and `{{file_attachment}}`). */
   fileAttachment?: string;
+  /** Images sent with the question (already checked against what the flow accepts). */
+  images?: RunImage[];
   streaming: boolean;
   emit: EventSink;
   signal: AbortSignal;
@@ -76,6 +79,7 @@ export async function runChatflow(
     emit,
     signal: request.signal,
     vars,
+    ...(request.images?.length && { images: request.images }),
     services,
   };
   const instances = new Map<string, unknown>();

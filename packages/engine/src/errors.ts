@@ -40,3 +40,14 @@ export class RunAbortedError extends Error {
     this.name = 'RunAbortedError';
   }
 }
+
+/**
+ * A shared resource of the server (the code sandbox's threads) is at capacity: the run was refused
+ * rather than left waiting without end. The API answers 503; trying again shortly may succeed.
+ */
+export class SandboxBusyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SandboxBusyError';
+  }
+}

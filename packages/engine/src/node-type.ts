@@ -33,6 +33,12 @@ export interface CodeSandbox {
   ): Promise<unknown>;
 }
 
+/**
+ * Why an address may not be reached on a flow's behalf (`"loopback"`, `"private"`, …), or undefined
+ * when it may (a public address, or one the operator allowed with FLOWLOOM_HTTP_ALLOW).
+ */
+export type AddressCheck = (hostname: string, address: string) => string | undefined;
+
 /** Outbound HTTP on behalf of a flow: refuses private addresses unless allowed (FLOWLOOM_HTTP_ALLOW). */
 export type GuardedFetch = (url: string, init?: RequestInit) => Promise<Response>;
 
@@ -63,6 +69,11 @@ export interface EngineServices {
   /** Operator-level default base URLs per provider (e.g. `openai`), used when a node sets none. */
   providerBaseUrls: Partial<Record<string, string>>;
   /**
+   * The address rule of {@link http}, for connections made without it (model providers, which keep
+   * their own keep-alive sockets): every connection of a model call is checked with it.
+   */
+  addressCheck: AddressCheck;
+  /**
    * Runs another flow of the same workspace in this process, as an independent prediction with its own
    * messages (Execute Flow). Answers the prediction API's JSON body; throws with a readable message
    * when the flow may not run (another workspace, a call cycle, too deep a chain) or its run fails.
@@ -86,7 +97,16 @@ export interface RunContext {
   signal: AbortSignal;
   /** `$vars` values for this run, after overrides. */
   vars: Record<string, string>;
+  /** Images sent with the question (data URLs), for chat models that take them. */
+  images?: RunImage[];
   services: EngineServices;
+}
+
+/** An image of the question: a `data:` URL and its media type. */
+export interface RunImage {
+  data: string;
+  mime: string;
+  name: string;
 }
 
 export interface NodeContext {

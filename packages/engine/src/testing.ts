@@ -1,6 +1,6 @@
 import type { ChatTurn, FlowData } from '@flowloom/shared';
 import { runChatflow, type ChatflowRunRequest, type ChatflowRunResult } from './chatflow-runner.js';
-import type { CustomToolRecord, EngineServices, NodeType } from './node-type.js';
+import type { AddressCheck, CustomToolRecord, EngineServices, NodeType } from './node-type.js';
 import type { NodeRegistry } from './plan.js';
 
 export interface TestEngineOptions {
@@ -17,6 +17,9 @@ export interface TestRun extends ChatflowRunResult {
   /** Every event emitted, in order. */
   events: { event: string; data: unknown }[];
 }
+
+/** Tests talk to local fakes: every address may be reached (one function, so one model transport). */
+const reachEverything: AddressCheck = () => undefined;
 
 /**
  * The engine with in-memory services and a fixed clock, for tests: `run(flow, {question})` returns the
@@ -36,6 +39,7 @@ export function createTestEngine(options: TestEngineOptions) {
     http: () => Promise.reject(new Error('No outbound HTTP in this test engine')),
     sandbox: { run: () => Promise.reject(new Error('No code sandbox in this test engine')) },
     providerBaseUrls: {},
+    addressCheck: reachEverything,
     runFlow: () => Promise.reject(new Error('No other flows in this test engine')),
     logger: { debug() {}, warn() {}, error() {} },
     now: () => options.now ?? new Date('2026-01-01T00:00:00Z'),

@@ -4,7 +4,15 @@ export type { ChatModelHandle } from './llm/chat-model.js';
 export type { ToolHandle, ToolInvokeContext } from './tools/tool.js';
 export type { OutputParserHandle } from './output-parsers/parser.js';
 export type { ModerationHandle } from './moderation/moderation.js';
-export { createQuickJsSandbox, type QuickJsSandboxOptions } from './sandbox/quickjs.js';
+export {
+  createQuickJsSandbox,
+  DEFAULT_SANDBOX_LIMITS,
+  defaultSandboxThreads,
+  type QuickJsSandbox,
+  type QuickJsSandboxOptions,
+} from './sandbox/quickjs.js';
+export type { SandboxLimits } from './sandbox/sandbox-protocol.js';
+export { syntaxErrorOf } from './sandbox/syntax-check.js';
 export { evaluateArithmetic } from './tools/calculator/arithmetic.js';
 export { parseZodDsl, ZodDslError } from './output-parsers/zod-dsl.js';
 export { agentflowNodes, createAgentflowRegistry } from './agentflow/registry.js';

@@ -23,10 +23,13 @@ import { createPredictionService } from './modules/predictions/prediction.servic
 import { migrateToLatest, openDatabase, type OpenedDatabase } from './db/database.js';
 import { buildOpenApi, type DocumentedRoute } from './http/openapi.js';
 import { registerAuthHook } from './http/auth-hook.js';
+import { registerBodyGuard } from './http/body-guard.js';
+import { isUuid } from '@flowloom/shared';
+import { frameAncestorsFor, registerSecurityHeaders } from './http/security-headers.js';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.js';
 import { loggerOptions } from './http/log-redaction.js';
 import { registerStaticUi } from './http/static-ui.js';
-import { guardedFetchFromEnv } from './http/guarded-fetch.js';
+import { guardedFetchFromEnv, modelAddressCheckFromEnv } from './http/guarded-fetch.js';
 import { createQuickJsSandbox } from '@flowloom/nodes';
 import { zodValidatorCompiler } from './http/zod-type-provider.js';
 import { createApiKeyRepository } from './modules/apikeys/apikey.repository.js';
@@ -42,6 +45,7 @@ import { registerCredentialRoutes } from './modules/credentials/credential.route
 import { createCredentialService } from './modules/credentials/credential.service.js';
 import { createIdentityRepository } from './modules/identity/identity.repository.js';
 import { registerResourceRoutes } from './modules/resources/resources.routes.js';
+import { runtimeVariablePolicy } from './modules/resources/runtime-variables.js';
 import { createToolRepository } from './modules/resources/tool.repository.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
 import { registerCustomTemplateRoutes } from './modules/templates/custom-template.routes.js';
@@ -57,6 +61,7 @@ import { registerStatsRoutes } from './modules/stats/stats.routes.js';
 import { createCustomTemplateService } from './modules/templates/custom-template.service.js';
 import { systemClock, type Clock } from './runtime.js';
 import { deriveKeys } from './security/crypto.js';
+import { ensurePrivateFolder } from './security/private-files.js';
 import { loadSecretKey } from './security/secret-key.js';
 import { VERSION } from './version.js';
 
@@ -80,6 +85,16 @@ export interface AppOptions {
 
 export const API_PREFIX = '/api/v1';
 
+/** The QuickJS sandbox with the operator's limits, its threads stopped when the server closes. */
+function ownSandbox(app: FastifyInstance, config: Config, http: GuardedFetch): CodeSandbox {
+  const sandbox = createQuickJsSandbox({ ...config.sandbox, http });
+  app.addHook('onClose', (_instance, done) => {
+    sandbox.close();
+    done();
+  });
+  return sandbox;
+}
+
 /** One registered API route and the access it declared (the permission table, walked by tests). */
 export type ApiRoute = DocumentedRoute;
 
@@ -93,6 +108,7 @@ declare module 'fastify' {
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
+  ensurePrivateFolder(config.home);
   const database =
     options.database ??
     (await openDatabase({ url: config.databaseUrl ?? join(config.home, 'database.sqlite') }));
@@ -152,7 +168,20 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app, config.bodyLimit);
+  registerSecurityHeaders(app, {
+    chatbotFrameAncestors: async (flowId) =>
+      frameAncestorsFor(
+        isUuid(flowId)
+          ? await database.db
+              .selectFrom('chat_flow')
+              .select(['isPublic', 'chatbotConfig'])
+              .where('id', '=', flowId)
+              .executeTakeFirst()
+          : undefined,
+      ),
+  });
   registerAuthHook(app, auth, apiKeys);
+  registerBodyGuard(app);
   let openApi: unknown;
   registerSystemRoutes(app, {
     platformType: config.platformType,
@@ -162,7 +191,11 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerApiKeyRoutes(app, { apiKeys });
   registerChatflowRoutes(app, { chatflows });
   registerCredentialRoutes(app, { credentials, definitions: credentialDefinitions });
-  registerResourceRoutes(app, { db: database.db, clock });
+  const runtimeVariables = runtimeVariablePolicy(options.env ?? process.env);
+  const sandbox =
+    options.sandbox ??
+    ownSandbox(app, config, options.http ?? guardedFetchFromEnv(options.env ?? process.env));
+  registerResourceRoutes(app, { db: database.db, clock, runtimeVariables, sandbox });
   const registry = createNodeRegistry();
   const messages = createChatMessageRepository(database.db);
   const agentflowRegistry = options.agentflowRegistry ?? createAgentflowRegistry();
@@ -175,6 +208,14 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     documentStores: createDocumentStoreRepository(database.db),
   });
   const executions = createExecutionRepository(database.db);
+  const interrupted = await executions.terminateInterrupted(
+    `The server stopped while this execution was running (it was terminated at the next start, ${clock.now().toISOString()}). Run the flow again to finish it.`,
+    clock.now().toISOString(),
+  );
+  if (interrupted > 0)
+    app.log.warn(
+      `${interrupted} agentflow execution(s) were running when the server stopped; marked TERMINATED`,
+    );
   registerExecutionRoutes(app, { executions });
   // Execute Flow runs other flows through the prediction service built just below.
   const flows = createFlowRunner({
@@ -190,6 +231,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     logger: app.log,
   });
+  const providerBaseUrls = providerBaseUrlsFromEnv(options.env ?? process.env);
   const predictions = createPredictionService({
     agentflows,
     db: database.db,
@@ -198,13 +240,12 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     messages,
     apiKeys,
     http: options.http ?? guardedFetchFromEnv(options.env ?? process.env),
-    sandbox:
-      options.sandbox ??
-      createQuickJsSandbox({ http: options.http ?? guardedFetchFromEnv(options.env ?? process.env) }),
-    providerBaseUrls: providerBaseUrlsFromEnv(options.env ?? process.env),
+    sandbox,
+    providerBaseUrls,
+    addressCheck: modelAddressCheckFromEnv(options.env ?? process.env),
     logger: app.log,
     clock,
-    env: options.env ?? process.env,
+    runtimeVariables,
   });
   registerPredictionRoutes(app, { predictions });
   registerChatMessageRoutes(app, { db: database.db, messages });

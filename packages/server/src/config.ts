@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { PlatformType } from '@flowloom/shared';
+import { DEFAULT_SANDBOX_LIMITS, defaultSandboxThreads } from '@flowloom/nodes';
 
 /** Everything the server reads from the environment, parsed once at start. */
 export interface Config {
@@ -27,6 +28,20 @@ export interface Config {
   smtp: SmtpConfig | undefined;
   /** Folder with the built web app; undefined disables static serving. */
   uiDir: string | undefined;
+  /** The code sandbox for user code (`FLOWLOOM_SANDBOX_*`). */
+  sandbox: SandboxConfig;
+}
+
+/** Size and per-run limits of the code sandbox; each limit is named in the error when a run hits it. */
+export interface SandboxConfig {
+  threads: number;
+  queue: number;
+  timeoutMs: number;
+  memoryBytes: number;
+  outputBytes: number;
+  maxRequests: number;
+  concurrentRequests: number;
+  responseBytes: number;
 }
 
 export interface SmtpConfig {
@@ -108,5 +123,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     uiDir: env.FLOWLOOM_UI_DIR?.trim() || undefined,
+    sandbox: sandboxConfig(env),
+  };
+}
+
+const MB = 1024 * 1024;
+
+function sandboxConfig(env: NodeJS.ProcessEnv): SandboxConfig {
+  const limits = DEFAULT_SANDBOX_LIMITS;
+  const megabytes = (name: string, fallback: number, max: number) =>
+    integer(env, name, Math.round(fallback / MB), 1, max) * MB;
+  return {
+    threads: integer(env, 'FLOWLOOM_SANDBOX_THREADS', defaultSandboxThreads(), 1, 256),
+    queue: integer(env, 'FLOWLOOM_SANDBOX_QUEUE', 100, 0, 100_000),
+    timeoutMs: integer(env, 'FLOWLOOM_SANDBOX_TIMEOUT_MS', limits.timeoutMs, 100, 3_600_000),
+    memoryBytes: megabytes('FLOWLOOM_SANDBOX_MEMORY_MB', limits.memoryBytes, 2048),
+    outputBytes: megabytes('FLOWLOOM_SANDBOX_OUTPUT_MB', limits.outputBytes, 1024),
+    maxRequests: integer(env, 'FLOWLOOM_SANDBOX_MAX_REQUESTS', limits.maxRequests, 0, 100_000),
+    concurrentRequests: integer(
+      env,
+      'FLOWLOOM_SANDBOX_CONCURRENT_REQUESTS',
+      limits.concurrentRequests,
+      1,
+      64,
+    ),
+    responseBytes: megabytes('FLOWLOOM_SANDBOX_RESPONSE_MB', limits.responseBytes, 1024),
   };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentflowNodeType } from '@flowloom/engine';
-import type { FlowEdge, FlowNode } from '@flowloom/shared';
+import { agentEdge, agentNode } from './agentflow-fixtures.js';
 import { ENGINES, ownerSession, startTestServer, type Session, type TestServer } from './harness.js';
 import { parseSse } from './flowise-templates.js';
 
@@ -70,38 +70,10 @@ const human: AgentflowNodeType = {
           },
     ),
 };
+const node = agentNode;
+const edge = agentEdge;
 const registry = new Map([start, say, human].map((t) => [t.definition.name, t]));
 
-function node(id: string, name: string, inputs: Record<string, unknown> = {}): FlowNode {
-  return {
-    id,
-    type: 'agentFlow',
-    position: { x: 0, y: 0 },
-    data: {
-      id,
-      label: id,
-      name,
-      version: 1,
-      type: name,
-      baseClasses: [],
-      category: 'Agent Flows',
-      inputParams: [],
-      inputAnchors: [],
-      inputs,
-      outputAnchors: [],
-      outputs: {},
-    },
-  };
-}
-function edge(source: string, target: string, handle = 'x'): FlowEdge {
-  return {
-    id: `${source}-${target}-${handle}`,
-    source,
-    target,
-    sourceHandle: `${source}-output-${handle}`,
-    targetHandle: target,
-  };
-}
 const linear = {
   nodes: [
     node('start', 'startAgentflow', { startPersistState: true }),

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestLlmServer, type TestLlmServer } from '@flowloom/test-llm';
-import type { FlowData, FlowNode } from '@flowloom/shared';
+import type { FlowData } from '@flowloom/shared';
 import { flowiseTemplate, withCredential } from './flowise-templates.js';
+import { agentNode } from './agentflow-fixtures.js';
 import {
   EMPTY_FLOW,
   ENGINES,
@@ -12,31 +13,9 @@ import {
   type TestServer,
 } from './harness.js';
 
-function v2Node(id: string, name: string, inputs: Record<string, unknown>): FlowNode {
-  return {
-    id,
-    type: 'agentFlow',
-    position: { x: 0, y: 0 },
-    data: {
-      id,
-      label: id,
-      name,
-      version: 1,
-      type: name,
-      baseClasses: [],
-      category: 'Agent Flows',
-      inputParams: [],
-      inputAnchors: [],
-      inputs,
-      outputAnchors: [],
-      outputs: {},
-    },
-  };
-}
-
 /** Start → Execute Flow (running `flowId` with the question) as a v2 flow. */
 function callerFlow(flowId: string, extra: Record<string, unknown> = {}, credential?: string): FlowData {
-  const execute = v2Node('executeFlowAgentflow_0', 'executeFlowAgentflow', {
+  const execute = agentNode('executeFlowAgentflow_0', 'executeFlowAgentflow', {
     executeFlowSelectedFlow: flowId,
     executeFlowInput: '{{ question }}',
     executeFlowReturnResponseAs: 'userMessage',
@@ -44,7 +23,7 @@ function callerFlow(flowId: string, extra: Record<string, unknown> = {}, credent
   });
   if (credential) execute.data.credential = credential;
   return {
-    nodes: [v2Node('startAgentflow_0', 'startAgentflow', { startInputType: 'chatInput' }), execute],
+    nodes: [agentNode('startAgentflow_0', 'startAgentflow', { startInputType: 'chatInput' }), execute],
     edges: [
       {
         id: 'start-execute',

@@ -14,7 +14,7 @@ describe.each(ENGINES)('core resources over HTTP on %s', (engine) => {
   let owner: Session;
 
   beforeAll(async () => {
-    server = await startTestServer({ engine });
+    server = await startTestServer({ engine, env: { FLOWLOOM_RUNTIME_VARIABLES: 'REGION' } });
     owner = await ownerSession(server.app);
   });
   afterAll(async () => server.close());
@@ -198,6 +198,43 @@ describe.each(ENGINES)('core resources over HTTP on %s', (engine) => {
       expect(shown.body).not.toContain('hunter2');
     });
 
+    it('masks secret query parameters in URL fields and keeps them when the masked address comes back', async () => {
+      const created = (
+        await owner.request('POST', '/api/v1/credentials', {
+          name: 'Redis with query secrets',
+          credentialName: 'redisCacheUrlApi',
+          plainDataObj: { redisUrl: 'redis://u:pw1@cache:6379/0?password=pw2&sslmode=require&api_key=k3' },
+        })
+      ).json();
+      const shown = await owner.request('GET', `/api/v1/credentials/${created.id}`);
+      const masked = shown.json().plainDataObj.redisUrl as string;
+      expect(masked).toBe(
+        'redis://u:********@cache:6379/0?password=********&sslmode=require&api_key=********',
+      );
+      for (const secret of ['pw1', 'pw2', 'k3']) expect(shown.body).not.toContain(secret);
+
+      // The user changes the host and the database but leaves the masked parts alone.
+      const edited = masked.replace('cache:6379/0', 'cache2:6380/1');
+      expect(
+        (
+          await owner.request('PUT', `/api/v1/credentials/${created.id}`, {
+            plainDataObj: { redisUrl: edited },
+          })
+        ).statusCode,
+      ).toBe(200);
+      const row = await server.database.db
+        .selectFrom('credential')
+        .selectAll()
+        .where('id', '=', created.id)
+        .executeTakeFirstOrThrow();
+      const { decrypt, deriveKeys } = await import('../src/security/crypto.js');
+      const { loadSecretKey } = await import('../src/security/secret-key.js');
+      const keys = deriveKeys(loadSecretKey(server.config.home, undefined));
+      expect(JSON.parse(decrypt(keys.encryption, row.encryptedData)).redisUrl).toBe(
+        'redis://u:pw1@cache2:6380/1?password=pw2&sslmode=require&api_key=k3',
+      );
+    });
+
     it('refuses an unknown credential type and a missing required field', async () => {
       const unknown = await owner.request('POST', '/api/v1/credentials', {
         name: 'x',
@@ -247,6 +284,31 @@ describe.each(ENGINES)('core resources over HTTP on %s', (engine) => {
       expect(bad.statusCode).toBe(400);
       expect((await owner.request('DELETE', `/api/v1/variables/${id}`)).statusCode).toBe(200);
       expect((await owner.request('DELETE', `/api/v1/variables/${id}`)).statusCode).toBe(404);
+    });
+
+    it('refuses tool code that does not compile, saying where, on create and on update', async () => {
+      const broken = await owner.request('POST', '/api/v1/tools', {
+        name: 'broken_tool',
+        description: 'd',
+        func: 'const city = $city;\nconst x = ;\nreturn x;',
+      });
+      expect(broken.statusCode).toBe(400);
+      expect(broken.json().message).toBe(
+        "The tool's JavaScript function has a syntax error on line 2, column 11: unexpected token in expression: ';'",
+      );
+      // Top-level await and return are fine: the code is the body of an async function.
+      const fine = await owner.request('POST', '/api/v1/tools', {
+        name: 'fine_tool',
+        description: 'd',
+        func: "const res = await fetch('https://example.com');\nreturn res.status;",
+      });
+      expect(fine.statusCode).toBe(201);
+      const update = await owner.request('PUT', `/api/v1/tools/${fine.json().id}`, { func: 'return {' });
+      expect(update.statusCode).toBe(400);
+      expect(update.json().message).toBe(
+        "The tool's JavaScript function has a syntax error at the end of the code: expecting ';'",
+      );
+      expect((await owner.request('DELETE', `/api/v1/tools/${fine.json().id}`)).statusCode).toBe(200);
     });
 
     it('does custom tool CRUD with a validated argument schema', async () => {
@@ -333,6 +395,40 @@ describe.each(ENGINES)('core resources over HTTP on %s', (engine) => {
     });
   });
 
+  describe('names', () => {
+    it('refuses a second credential or API key of the same name, on create and on rename', async () => {
+      const credential = (name: string) =>
+        owner.request('POST', '/api/v1/credentials', {
+          name,
+          credentialName: 'openAIApi',
+          plainDataObj: { openAIApiKey: 'sk-1' },
+        });
+      expect((await credential('Shared name')).statusCode).toBe(201);
+      const again = await credential('Shared name');
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe('A credential named "Shared name" already exists');
+      const other = (await credential('Other name')).json();
+      const renamed = await owner.request('PUT', `/api/v1/credentials/${other.id}`, { name: 'Shared name' });
+      expect(renamed.statusCode).toBe(409);
+      // Saving a credential under its own name is no conflict.
+      expect(
+        (await owner.request('PUT', `/api/v1/credentials/${other.id}`, { name: 'Other name' })).statusCode,
+      ).toBe(200);
+
+      const key = (keyName: string) => owner.request('POST', '/api/v1/apikey', { keyName });
+      expect((await key('Production')).statusCode).toBeLessThan(300);
+      const sameKey = await key('Production');
+      expect(sameKey.statusCode).toBe(409);
+      expect(sameKey.json().message).toBe('An API key named "Production" already exists');
+      const staging = (await key('Staging')).json() as { id: string; keyName: string }[] | { id: string };
+      const stagingId = Array.isArray(staging)
+        ? staging.find((k) => k.keyName === 'Staging')!.id
+        : staging.id;
+      const clash = await owner.request('PUT', `/api/v1/apikey/${stagingId}`, { keyName: 'Production' });
+      expect(clash.statusCode).toBe(409);
+    });
+  });
+
   describe('custom templates', () => {
     it('saves a flow and a tool as templates, lists and deletes them', async () => {
       const flow = await owner.request('POST', '/api/v1/marketplaces/custom', {
@@ -389,7 +485,7 @@ describe.each(ENGINES)('core resources over HTTP on %s', (engine) => {
     it('answers a missing body field with the field name', async () => {
       const response = await owner.request('POST', '/api/v1/credentials', { credentialName: 'openAIApi' });
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe('name is required');
+      expect(response.json().message).toBe('Credential name is required');
     });
 
     it('answers an oversize body with 413', async () => {

@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
 import { main } from '../src/cli.js';
 import { ConfigError, loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/database.js';
 import { loadSecretKey, SECRET_KEY_FILE } from '../src/security/secret-key.js';
 import { EMPTY_FLOW, login, OWNER, registerOwner } from './harness.js';
 
@@ -94,6 +95,108 @@ describe('data on disk', () => {
       expect((await again.request('GET', `/api/v1/credentials/${credential.id}`)).statusCode).toBe(200);
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe('executions cut short by a server stop', () => {
+  it('are marked TERMINATED at the next start, with the reason shown in Executions', async () => {
+    const dir = home();
+    const config = loadConfig({ FLOWLOOM_HOME: dir, LOG_LEVEL: 'silent' });
+    const database = await openDatabase({ url: join(dir, 'database.sqlite') });
+    const first = await createApp({ config, database });
+    await registerOwner(first);
+    const session = await login(first);
+    const flow = (
+      await session.request('POST', '/api/v1/chatflows', {
+        name: 'Long agentflow',
+        flowData: EMPTY_FLOW,
+        type: 'AGENTFLOW',
+      })
+    ).json();
+    const workspaceId = (
+      await database.db
+        .selectFrom('chat_flow')
+        .select('workspaceId')
+        .where('id', '=', flow.id)
+        .executeTakeFirstOrThrow()
+    ).workspaceId;
+    // What a killed server leaves behind: a run saved as in progress that nothing will finish.
+    const now = new Date().toISOString();
+    for (const [id, state] of [
+      ['11111111-1111-4111-8111-111111111111', 'INPROGRESS'],
+      ['22222222-2222-4222-8222-222222222222', 'STOPPED'],
+    ] as const)
+      await database.db
+        .insertInto('execution')
+        .values({
+          id,
+          executionData: '[]',
+          state,
+          agentflowId: flow.id,
+          sessionId: 's1',
+          action: null,
+          isPublic: 0,
+          stoppedDate: null,
+          workspaceId,
+          createdDate: now,
+          updatedDate: now,
+        })
+        .execute();
+    await first.close();
+
+    const second = await createApp({ config, database });
+    try {
+      const again = await login(second);
+      const cut = (
+        await again.request('GET', '/api/v1/executions/11111111-1111-4111-8111-111111111111')
+      ).json();
+      expect(cut.state).toBe('TERMINATED');
+      expect(cut.stoppedDate).toEqual(expect.any(String));
+      expect(cut.stoppedReason).toMatch(/The server stopped while this execution was running/);
+      // A run waiting for a human decision was not running: it stays resumable.
+      const waiting = (
+        await again.request('GET', '/api/v1/executions/22222222-2222-4222-8222-222222222222')
+      ).json();
+      expect(waiting.state).toBe('STOPPED');
+      expect(waiting.stoppedReason).toBeNull();
+    } finally {
+      await second.close();
+      await database.db.destroy();
+    }
+  });
+});
+
+describe('the data folder', () => {
+  const modeOf = (path: string) => statSync(path).mode & 0o777;
+
+  it('is created for its owner only, with the database files 0600', async () => {
+    const dir = join(home(), 'fresh');
+    const app = await createApp({ config: loadConfig({ FLOWLOOM_HOME: dir, LOG_LEVEL: 'silent' }) });
+    try {
+      await registerOwner(app);
+      expect(modeOf(dir)).toBe(0o700);
+      expect(modeOf(join(dir, 'database.sqlite'))).toBe(0o600);
+      expect(existsSync(join(dir, 'database.sqlite-wal'))).toBe(true);
+      expect(modeOf(join(dir, 'database.sqlite-wal'))).toBe(0o600);
+      expect(modeOf(join(dir, SECRET_KEY_FILE))).toBe(0o600);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('is tightened when an earlier start left it readable by others', async () => {
+    const dir = home();
+    const config = loadConfig({ FLOWLOOM_HOME: dir, LOG_LEVEL: 'silent' });
+    await (await createApp({ config })).close();
+    chmodSync(dir, 0o755);
+    chmodSync(join(dir, 'database.sqlite'), 0o644);
+    const app = await createApp({ config });
+    try {
+      expect(modeOf(dir)).toBe(0o700);
+      expect(modeOf(join(dir, 'database.sqlite'))).toBe(0o600);
+    } finally {
+      await app.close();
     }
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from './rules/text.js';
 import { isPermission, type Permission } from './permissions.js';
 
 /**
@@ -22,11 +23,11 @@ const permissionList = z
   .transform((list) => [...new Set(list)] as Permission[]);
 
 export const createApiKeyBody = z.object({
-  keyName: z.string().trim().min(1, 'keyName is required').max(255),
+  keyName: nameText('Key name'),
   permissions: permissionList.default([]),
 });
 export const updateApiKeyBody = z.object({
-  keyName: z.string().trim().min(1, 'keyName is required').max(255).optional(),
+  keyName: nameText('Key name').optional(),
   permissions: permissionList.optional(),
 });
 export type CreateApiKeyBody = z.infer<typeof createApiKeyBody>;

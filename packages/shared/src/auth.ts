@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from './rules/text.js';
 import type { Permission } from './permissions.js';
 
 /** The current-user object (SPEC §3). */
@@ -38,7 +39,7 @@ export const PASSWORD_RULES_MESSAGE =
 
 /** Same strength rules on the register, reset and change-password forms and on the server. */
 export const password = z
-  .string({ message: 'password is required' })
+  .string({ message: 'Password is required' })
   .min(8, PASSWORD_RULES_MESSAGE)
   .max(128, PASSWORD_RULES_MESSAGE)
   .refine(
@@ -47,47 +48,47 @@ export const password = z
   );
 
 export const email = z
-  .string({ message: 'email is required' })
+  .string({ message: 'Email is required' })
   .trim()
   .toLowerCase()
   .max(255)
   .email('Enter a valid email address');
 
 export const loginBody = z.object({
-  email: z.string({ message: 'email is required' }).trim().toLowerCase().min(1, 'email is required').max(255),
-  password: z.string({ message: 'password is required' }).min(1, 'password is required').max(1024),
+  email: z.string({ message: 'Email is required' }).trim().toLowerCase().min(1, 'Email is required').max(255),
+  password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(1024),
 });
 
 export const registerBody = z.object({
   user: z.object(
     {
-      name: z.string({ message: 'name is required' }).trim().min(1, 'name is required').max(255),
+      name: nameText('Name'),
       email,
       credential: password,
     },
-    { message: 'user is required' },
+    { message: 'User is required' },
   ),
 });
 
 export const forgotPasswordBody = z.object({
-  user: z.object({ email }, { message: 'user is required' }),
+  user: z.object({ email }, { message: 'User is required' }),
 });
 
 export const resetPasswordBody = z.object({
   user: z.object(
     {
       email,
-      tempToken: z.string({ message: 'tempToken is required' }).min(1, 'tempToken is required').max(512),
+      tempToken: z.string({ message: 'Reset code is required' }).min(1, 'Reset code is required').max(512),
       password,
     },
-    { message: 'user is required' },
+    { message: 'User is required' },
   ),
 });
 
 export const updateUserBody = z
   .object({
     id: z.string().optional(),
-    name: z.string().trim().min(1, 'name must not be empty').max(255).optional(),
+    name: nameText('Name').optional(),
     email: email.optional(),
     oldPassword: z.string().max(1024).optional(),
     newPassword: password.optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonTextDepthWithin, MAX_JSON_DEPTH, nameText } from './rules/text.js';
 
 export const CHATFLOW_TYPES = ['CHATFLOW', 'AGENTFLOW', 'MULTIAGENT', 'ASSISTANT'] as const;
 export type ChatflowType = (typeof CHATFLOW_TYPES)[number];
@@ -24,8 +25,36 @@ export interface Chatflow {
   updatedDate: string;
 }
 
-/** `flowData` must be a JSON string of an object with `nodes` and `edges` arrays. */
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** What is wrong with a parsed flow's shape, or undefined: the checks every later reader relies on. */
+export function flowShapeProblem(flow: unknown): string | undefined {
+  if (!isObject(flow) || !Array.isArray(flow.nodes) || !Array.isArray(flow.edges))
+    return 'flowData must be an object with "nodes" and "edges" arrays';
+  const ids = new Set<string>();
+  for (const [index, node] of flow.nodes.entries()) {
+    if (!isObject(node) || typeof node.id !== 'string' || node.id === '' || !isObject(node.data))
+      return `flowData nodes[${index}] must be an object with a text "id" and a "data" object`;
+    if (ids.has(node.id)) return `flowData has two nodes with the id "${node.id}"`;
+    ids.add(node.id);
+  }
+  for (const [index, edge] of flow.edges.entries()) {
+    if (!isObject(edge) || typeof edge.source !== 'string' || typeof edge.target !== 'string')
+      return `flowData edges[${index}] must be an object with text "source" and "target"`;
+  }
+  return undefined;
+}
+
+/**
+ * `flowData` must be a JSON string of an object with `nodes` (objects with an id and data, ids unique)
+ * and `edges` (objects with source and target), nested at most {@link MAX_JSON_DEPTH} levels.
+ */
 export const flowDataString = z.string().superRefine((text, ctx) => {
+  if (!jsonTextDepthWithin(text, MAX_JSON_DEPTH)) {
+    ctx.addIssue({ code: 'custom', message: `flowData nests deeper than ${MAX_JSON_DEPTH} levels` });
+    return;
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -33,34 +62,39 @@ export const flowDataString = z.string().superRefine((text, ctx) => {
     ctx.addIssue({ code: 'custom', message: 'flowData must be valid JSON' });
     return;
   }
-  if (
-    typeof parsed !== 'object' ||
-    parsed === null ||
-    !Array.isArray((parsed as Record<string, unknown>).nodes) ||
-    !Array.isArray((parsed as Record<string, unknown>).edges)
-  ) {
-    ctx.addIssue({ code: 'custom', message: 'flowData must be an object with "nodes" and "edges" arrays' });
-  }
+  const problem = flowShapeProblem(parsed);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
-/** JSON-text columns accept a string, or an object which the server stores stringified. */
-const jsonText = z
-  .union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())])
-  .nullable()
-  .transform((v) => (v === null || typeof v === 'string' ? v : JSON.stringify(v)));
+/**
+ * JSON-text columns accept JSON text, or an object which the server stores stringified; either nests
+ * at most {@link MAX_JSON_DEPTH} levels (the body guard limits objects, this the text).
+ */
+const jsonText = (field: string) =>
+  z
+    .union([
+      z.string().superRefine((text, ctx) => {
+        if (!jsonTextDepthWithin(text, MAX_JSON_DEPTH))
+          ctx.addIssue({ code: 'custom', message: `${field} nests deeper than ${MAX_JSON_DEPTH} levels` });
+      }),
+      z.record(z.string(), z.unknown()),
+      z.array(z.unknown()),
+    ])
+    .nullable()
+    .transform((v) => (v === null || typeof v === 'string' ? v : JSON.stringify(v)));
 
 const chatflowFields = {
-  name: z.string().trim().min(1, 'name is required').max(255, 'name must be at most 255 characters'),
+  name: nameText('Name'),
   flowData: flowDataString,
   deployed: z.boolean().nullable(),
   isPublic: z.boolean().nullable(),
   apikeyid: z.string().max(64).nullable(),
-  chatbotConfig: jsonText,
-  apiConfig: jsonText,
-  analytic: jsonText,
-  speechToText: jsonText,
-  textToSpeech: jsonText,
-  followUpPrompts: jsonText,
+  chatbotConfig: jsonText('chatbotConfig'),
+  apiConfig: jsonText('apiConfig'),
+  analytic: jsonText('analytic'),
+  speechToText: jsonText('speechToText'),
+  textToSpeech: jsonText('textToSpeech'),
+  followUpPrompts: jsonText('followUpPrompts'),
   category: z.string().max(1024).nullable(),
   type: z.enum(CHATFLOW_TYPES, { message: 'Invalid Chatflow Type' }),
 };

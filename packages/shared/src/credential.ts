@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from './rules/text.js';
 
 /**
  * Placeholder sent instead of a stored secret value. A PUT that sends it back keeps the stored value.
@@ -23,12 +24,12 @@ const plainData = z.record(z.string(), z.union([z.string(), z.number(), z.boolea
 });
 
 export const createCredentialBody = z.object({
-  name: z.string().trim().min(1, 'name is required').max(255),
+  name: nameText('Credential name'),
   credentialName: z.string().trim().min(1, 'credentialName is required').max(255),
   plainDataObj: plainData.default({}),
 });
 export const updateCredentialBody = z.object({
-  name: z.string().trim().min(1, 'name is required').max(255).optional(),
+  name: nameText('Credential name').optional(),
   credentialName: z.string().trim().min(1).max(255).optional(),
   plainDataObj: plainData.optional(),
 });

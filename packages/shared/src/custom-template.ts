@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from './rules/text.js';
 
 export const CUSTOM_TEMPLATE_TYPES = ['Chatflow', 'Agentflow', 'AgentflowV2', 'Tool'] as const;
 
@@ -27,7 +28,7 @@ const textList = z
  */
 export const createCustomTemplateBody = z
   .object({
-    name: z.string().trim().min(1, 'name is required').max(255),
+    name: nameText('Template name'),
     flowData: z.string().optional(),
     description: z.string().max(4000).nullable().optional(),
     badge: z.string().max(64).nullable().optional(),

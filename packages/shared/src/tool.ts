@@ -16,10 +16,10 @@ export interface Tool {
 
 export const toolSchemaRow = z.object({
   id: z.union([z.string(), z.number()]).optional(),
-  property: z.string().trim().min(1, 'each argument needs a property name'),
+  property: z.string().trim().min(1, 'Each argument needs a property name'),
   description: z.string().default(''),
   type: z.enum(['string', 'number', 'boolean', 'date', 'object', 'array'], {
-    message: 'argument type must be string, number, boolean, date, object or array',
+    message: 'Argument type must be string, number, boolean, date, object or array',
   }),
   required: z.boolean().default(false),
 });
@@ -34,12 +34,15 @@ const toolSchemaText = z
     try {
       parsed = JSON.parse(text);
     } catch {
-      ctx.addIssue({ code: 'custom', message: 'schema must be valid JSON' });
+      ctx.addIssue({ code: 'custom', message: 'Input schema must be valid JSON' });
       return;
     }
     const result = z.array(toolSchemaRow).safeParse(parsed);
     if (!result.success) {
-      ctx.addIssue({ code: 'custom', message: `schema: ${result.error.issues[0]?.message ?? 'invalid'}` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `Input schema: ${result.error.issues[0]?.message ?? 'invalid'}`,
+      });
     }
   });
 
@@ -47,13 +50,13 @@ const toolSchemaText = z
 const toolName = z
   .string()
   .trim()
-  .min(1, 'name is required')
-  .max(64, 'name must be at most 64 characters')
-  .regex(/^[A-Za-z0-9_-]+$/, 'name may contain only letters, digits, "_" and "-"');
+  .min(1, 'Tool name is required')
+  .max(64, 'Tool name must be at most 64 characters')
+  .regex(/^[A-Za-z0-9_-]+$/, 'Tool name may contain only letters, digits, "_" and "-"');
 
 export const createToolBody = z.object({
   name: toolName,
-  description: z.string().trim().min(1, 'description is required').max(4000),
+  description: z.string().trim().min(1, 'Tool description is required').max(4000),
   color: z.string().max(64).default('linear-gradient(rgb(63,94,251), rgb(252,70,107))'),
   iconSrc: z.string().max(2048).nullable().optional(),
   schema: toolSchemaText.optional(),

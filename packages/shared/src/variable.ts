@@ -17,17 +17,17 @@ export interface Variable {
 const variableName = z
   .string()
   .trim()
-  .min(1, 'name is required')
+  .min(1, 'Variable name is required')
   .max(255)
   .regex(
     /^[A-Za-z_][A-Za-z0-9_]*$/,
-    'name may contain only letters, digits and underscores, and must not start with a digit',
+    'Variable name may contain only letters, digits and underscores, and must not start with a digit',
   );
 
 export const createVariableBody = z.object({
   name: variableName,
   value: z.string().max(100_000).default(''),
-  type: z.enum(VARIABLE_TYPES, { message: 'type must be "static" or "runtime"' }).default('static'),
+  type: z.enum(VARIABLE_TYPES, { message: 'Type must be "static" or "runtime"' }).default('static'),
 });
 export const updateVariableBody = createVariableBody.partial();
 export type CreateVariableBody = z.infer<typeof createVariableBody>;

@@ -598,13 +598,19 @@ describe('the agentflow executor', () => {
         nodes: [node('start', 'startAgentflow'), node('a', 'say', { text: 'boom' })],
         edges: [edge('start', 'a')],
       };
-      let saved: ExecutionState | undefined;
-      const error = await run(flow, { save: (s) => Promise.resolve(void (saved = s.state)) }).catch(
+      let saved: { executionData: ExecutedEntry[]; state: ExecutionState } | undefined;
+      const error = await run(flow, { save: (s) => Promise.resolve(void (saved = s)) }).catch(
         (e: unknown) => e,
       );
       expect(error).toBeInstanceOf(NodeExecutionError);
       expect((error as Error).message).toBe('a (a): it broke');
-      expect(saved).toBe('ERROR');
+      expect(saved?.state).toBe('ERROR');
+      // The failed node's entry shows what it was sent (issue 11: the trace showed nothing).
+      expect(saved?.executionData.at(-1)).toMatchObject({
+        nodeId: 'a',
+        status: 'ERROR',
+        data: { error: 'it broke', input: { text: 'boom' } },
+      });
     });
     it('refuses two disconnected roots', async () => {
       const flow = {

@@ -235,8 +235,10 @@ export async function runAgentflow(
           }
         : {};
       let result: AgentflowNodeResult;
+      let sent: Record<string, unknown> | undefined;
       try {
         const inputs = resolveInputs(node, type, scope);
+        sent = inputs;
         result = await type.run({
           node: node.data,
           inputs,
@@ -286,6 +288,8 @@ export async function runAgentflow(
               id: nodeId,
               name: node.data.name,
               error: aborted ? 'Flow execution was cancelled' : message,
+              // What the node was sent, so a failure can be understood from the trace.
+              ...(sent && { input: shownInputs(type, sent) }),
               ...iterationFields,
             },
           },
@@ -475,4 +479,15 @@ export async function runAgentflow(
     flowState: state,
     form,
   };
+}
+
+/**
+ * A failed node's resolved inputs, as its trace entry shows them: without secret-typed inputs
+ * (password fields) and credential ids.
+ */
+function shownInputs(type: AgentflowNodeType, inputs: Record<string, unknown>): Record<string, unknown> {
+  const secret = new Set(type.definition.inputs.filter((i) => i.type === 'password').map((i) => i.name));
+  return Object.fromEntries(
+    Object.entries(inputs).filter(([name]) => !secret.has(name) && name !== 'FLOWISE_CREDENTIAL_ID'),
+  );
 }

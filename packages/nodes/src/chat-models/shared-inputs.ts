@@ -43,10 +43,53 @@ export const streamingInput: NodeParam = {
   additionalParams: true,
 };
 
+/** The public endpoint of each provider: where its keys go when nothing else is set. */
+export const OFFICIAL_BASE_URLS: Partial<Record<string, string>> = {
+  openai: 'https://api.openai.com/v1',
+  anthropic: 'https://api.anthropic.com/v1',
+  google: 'https://generativelanguage.googleapis.com/v1beta',
+  mistral: 'https://api.mistral.ai/v1',
+  groq: 'https://api.groq.com/openai/v1',
+};
+
+/** The optional field of a model credential naming the one endpoint its key may be sent to. */
+export const CREDENTIAL_BASE_URL_FIELD = 'baseUrl';
+
+const trimmed = (url: string | undefined) => url?.trim().replace(/\/+$/, '') || undefined;
+
+export interface EndpointRequest {
+  /** Provider key of `providerBaseUrls` and {@link OFFICIAL_BASE_URLS} (`openai`, …). */
+  provider: string;
+  /** The node's own Base URL input (typed by the flow's author), normalised by the caller if needed. */
+  typed: string | undefined;
+  /** The decrypted credential, if the node has one. */
+  credential: Record<string, unknown>;
+  /** The credential field holding the secret (an empty one sends nothing worth protecting). */
+  secretField: string;
+  /** Where the provider's SDK goes when no base URL is given (Azure: the credential's instance). */
+  defaultBase?: string;
+}
+
 /**
- * The base URL a model node calls: its own input when set, else the operator's default for the
- * provider (`OPENAI_BASE_URL`, …), else undefined so the provider SDK uses the public endpoint.
+ * The base URL a model node calls, under the rule that a credential's secret goes only where its
+ * owner allowed (issue 10): the credential's own Base URL, else the operator's default for the
+ * provider (`OPENAI_BASE_URL`, …), else the provider's public endpoint. A Base URL typed into the
+ * flow is used as it is when the call carries no secret; with a secret it must name that same
+ * endpoint, because anyone who may edit a flow could otherwise send a stored key to a server of
+ * theirs. Returns undefined for "the SDK's own endpoint". Connections are checked by the model
+ * transport's address check either way.
  */
-export function baseUrlFor(ctx: NodeContext, input: unknown, provider: string): string | undefined {
-  return stringInput(input)?.replace(/\/+$/, '') ?? ctx.run.services.providerBaseUrls[provider];
+export function modelEndpoint(ctx: NodeContext, request: EndpointRequest): string | undefined {
+  const typed = trimmed(request.typed);
+  const owned = trimmed(stringInput(request.credential[CREDENTIAL_BASE_URL_FIELD]));
+  const operator = trimmed(ctx.run.services.providerBaseUrls[request.provider]);
+  const allowed = owned ?? operator;
+  if (!typed) return allowed;
+  const hasSecret = stringInput(request.credential[request.secretField]) !== undefined;
+  const destination = allowed ?? trimmed(request.defaultBase) ?? OFFICIAL_BASE_URLS[request.provider];
+  if (!hasSecret || typed === destination) return typed;
+  throw new Error(
+    `the Base URL ${typed} of this node is not where its credential may be sent (${destination ?? "the provider's own endpoint"}). ` +
+      'To use another server, enter it as the Base URL of the credential on the Credentials page: whoever manages the credential decides where its key goes.',
+  );
 }

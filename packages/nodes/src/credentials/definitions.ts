@@ -1,11 +1,28 @@
 import type { CredentialDefinition } from '@flowloom/shared';
 
 /** Credential types, Flowise names and field names so imported flows find their credentials. */
+
+/**
+ * Model credentials may name the one endpoint their key is sent to (a field Flowise does not have):
+ * a flow's own Base URL must then match it, so editing a flow cannot redirect a stored key.
+ */
+const ENDPOINT_DESCRIPTION =
+  'Optional: the only server this key is sent to, e.g. an OpenAI-compatible server or a proxy. Empty: the provider’s own endpoint (or the server’s default). A Base URL typed into a flow must match it.';
 export const openAIApi: CredentialDefinition = {
   label: 'OpenAI API',
   name: 'openAIApi',
   version: 1,
-  inputs: [{ label: 'OpenAI Api Key', name: 'openAIApiKey', type: 'password' }],
+  inputs: [
+    { label: 'OpenAI Api Key', name: 'openAIApiKey', type: 'password' },
+    {
+      label: 'Base URL',
+      name: 'baseUrl',
+      type: 'string',
+      optional: true,
+      placeholder: 'https://api.openai.com/v1',
+      description: ENDPOINT_DESCRIPTION,
+    },
+  ],
 };
 
 export const azureOpenAIApi: CredentialDefinition = {
@@ -34,6 +51,14 @@ export const azureOpenAIApi: CredentialDefinition = {
       type: 'string',
       placeholder: '2024-10-21',
     },
+    {
+      label: 'Base URL',
+      name: 'baseUrl',
+      type: 'string',
+      optional: true,
+      placeholder: 'https://YOUR-INSTANCE-NAME.openai.azure.com/openai',
+      description: ENDPOINT_DESCRIPTION,
+    },
   ],
 };
 
@@ -41,7 +66,17 @@ export const anthropicApi: CredentialDefinition = {
   label: 'Anthropic API',
   name: 'anthropicApi',
   version: 1,
-  inputs: [{ label: 'Anthropic Api Key', name: 'anthropicApiKey', type: 'password' }],
+  inputs: [
+    { label: 'Anthropic Api Key', name: 'anthropicApiKey', type: 'password' },
+    {
+      label: 'Base URL',
+      name: 'baseUrl',
+      type: 'string',
+      optional: true,
+      placeholder: 'https://api.anthropic.com/v1',
+      description: ENDPOINT_DESCRIPTION,
+    },
+  ],
 };
 
 export const googleGenerativeAI: CredentialDefinition = {
@@ -49,21 +84,51 @@ export const googleGenerativeAI: CredentialDefinition = {
   name: 'googleGenerativeAI',
   version: 1,
   description: 'API key from Google AI Studio.',
-  inputs: [{ label: 'Google AI API Key', name: 'googleGenerativeAPIKey', type: 'password' }],
+  inputs: [
+    { label: 'Google AI API Key', name: 'googleGenerativeAPIKey', type: 'password' },
+    {
+      label: 'Base URL',
+      name: 'baseUrl',
+      type: 'string',
+      optional: true,
+      placeholder: 'https://generativelanguage.googleapis.com/v1beta',
+      description: ENDPOINT_DESCRIPTION,
+    },
+  ],
 };
 
 export const mistralAIApi: CredentialDefinition = {
   label: 'MistralAI API',
   name: 'mistralAIApi',
   version: 1,
-  inputs: [{ label: 'MistralAI API Key', name: 'mistralAIAPIKey', type: 'password' }],
+  inputs: [
+    { label: 'MistralAI API Key', name: 'mistralAIAPIKey', type: 'password' },
+    {
+      label: 'Base URL',
+      name: 'baseUrl',
+      type: 'string',
+      optional: true,
+      placeholder: 'https://api.mistral.ai/v1',
+      description: ENDPOINT_DESCRIPTION,
+    },
+  ],
 };
 
 export const groqApi: CredentialDefinition = {
   label: 'Groq API',
   name: 'groqApi',
   version: 1,
-  inputs: [{ label: 'Groq Api Key', name: 'groqApiKey', type: 'password' }],
+  inputs: [
+    { label: 'Groq Api Key', name: 'groqApiKey', type: 'password' },
+    {
+      label: 'Base URL',
+      name: 'baseUrl',
+      type: 'string',
+      optional: true,
+      placeholder: 'https://api.groq.com/openai/v1',
+      description: ENDPOINT_DESCRIPTION,
+    },
+  ],
 };
 
 export const ollamaApi: CredentialDefinition = {
@@ -71,7 +136,17 @@ export const ollamaApi: CredentialDefinition = {
   name: 'ollamaApi',
   version: 1,
   description: 'Only needed when the Ollama server sits behind an authenticating proxy.',
-  inputs: [{ label: 'Ollama Api Key', name: 'ollamaApiKey', type: 'password', optional: true }],
+  inputs: [
+    { label: 'Ollama Api Key', name: 'ollamaApiKey', type: 'password', optional: true },
+    {
+      label: 'Base URL',
+      name: 'baseUrl',
+      type: 'string',
+      optional: true,
+      placeholder: 'http://localhost:11434',
+      description: ENDPOINT_DESCRIPTION,
+    },
+  ],
 };
 
 export const serpApi: CredentialDefinition = {

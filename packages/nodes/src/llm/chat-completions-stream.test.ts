@@ -9,7 +9,10 @@ import type { ChatModelHandle } from './chat-model.js';
 import { streamChatCompletion } from './chat-completions-stream.js';
 import { directStream } from './direct-call.js';
 import { generate } from './generate.js';
-import { CAPTURE_HEADER, CapturedRequest, leanFetch } from './lean-fetch.js';
+import { CAPTURE_HEADER, CapturedRequest, modelFetch, modelTransport } from './lean-fetch.js';
+
+/** Model calls to the local test servers: every address may be reached. */
+const leanFetch = modelFetch({ addressCheck: () => undefined, providerBaseUrls: {} });
 
 let llm: TestLlmServer;
 beforeAll(async () => (llm = await startTestLlmServer()));
@@ -122,7 +125,14 @@ describe('streamChatCompletion against other servers', () => {
     server.closeAllConnections();
     server.close();
   });
-  const captured = () => new CapturedRequest(new URL(`${base}/v1/chat/completions`), 'POST', {}, '{}');
+  const captured = () =>
+    new CapturedRequest(
+      new URL(`${base}/v1/chat/completions`),
+      'POST',
+      {},
+      '{}',
+      modelTransport({ addressCheck: () => undefined, providerBaseUrls: {} }),
+    );
 
   it('takes a whole JSON answer from a server that does not stream', async () => {
     answer = (response) => {

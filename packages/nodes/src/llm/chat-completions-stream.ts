@@ -80,61 +80,67 @@ export function streamChatCompletion(
       if (error === undefined) resolve(text);
       else reject(error instanceof Error ? error : new Error(JSON.stringify(error)));
     };
-    const outgoing = modelRequest(request.url, request.method, request.headers, (response) => {
-      const status = response.statusCode ?? 500;
-      const decoder = new StringDecoder('utf8');
-      const type = response.headers['content-type'] ?? '';
-      if (status < 200 || status >= 300 || !type.includes('event-stream')) {
-        // An error, or a whole answer from a server that does not stream: read it all.
-        let body = '';
-        response.on('data', (chunk: Buffer) => (body += decoder.write(chunk)));
-        response.on('end', () => {
-          body += decoder.end();
-          if (status < 200 || status >= 300) {
-            finish(providerError(errorMessage(body, `${status} ${response.statusMessage ?? ''}`), status));
-            return;
-          }
+    const outgoing = modelRequest(
+      request.transport,
+      request.url,
+      request.method,
+      request.headers,
+      (response) => {
+        const status = response.statusCode ?? 500;
+        const decoder = new StringDecoder('utf8');
+        const type = response.headers['content-type'] ?? '';
+        if (status < 200 || status >= 300 || !type.includes('event-stream')) {
+          // An error, or a whole answer from a server that does not stream: read it all.
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += decoder.write(chunk)));
+          response.on('end', () => {
+            body += decoder.end();
+            if (status < 200 || status >= 300) {
+              finish(providerError(errorMessage(body, `${status} ${response.statusMessage ?? ''}`), status));
+              return;
+            }
+            try {
+              const chunk = parseChunk(body);
+              throwIfError(chunk);
+              text = textOf(chunk);
+              if (text !== '') onDelta(text);
+              finish();
+            } catch (error) {
+              finish(error);
+            }
+          });
+          response.on('error', finish);
+          return;
+        }
+        const events = createEventSourceParser((data) => {
+          if (settled || data === '[DONE]') return;
+          const chunk = parseChunk(data);
+          throwIfError(chunk);
+          const delta = textOf(chunk);
+          if (delta === '') return;
+          text += delta;
+          onDelta(delta);
+        });
+        response.on('data', (chunk: Buffer) => {
           try {
-            const chunk = parseChunk(body);
-            throwIfError(chunk);
-            text = textOf(chunk);
-            if (text !== '') onDelta(text);
+            events.push(decoder.write(chunk));
+          } catch (error) {
+            finish(error);
+            response.destroy();
+          }
+        });
+        response.on('end', () => {
+          try {
+            events.push(decoder.end());
+            events.end();
             finish();
           } catch (error) {
             finish(error);
           }
         });
         response.on('error', finish);
-        return;
-      }
-      const events = createEventSourceParser((data) => {
-        if (settled || data === '[DONE]') return;
-        const chunk = parseChunk(data);
-        throwIfError(chunk);
-        const delta = textOf(chunk);
-        if (delta === '') return;
-        text += delta;
-        onDelta(delta);
-      });
-      response.on('data', (chunk: Buffer) => {
-        try {
-          events.push(decoder.write(chunk));
-        } catch (error) {
-          finish(error);
-          response.destroy();
-        }
-      });
-      response.on('end', () => {
-        try {
-          events.push(decoder.end());
-          events.end();
-          finish();
-        } catch (error) {
-          finish(error);
-        }
-      });
-      response.on('error', finish);
-    });
+      },
+    );
     const onAbort = () => {
       const reason = abortError(signal!);
       outgoing.destroy(reason);

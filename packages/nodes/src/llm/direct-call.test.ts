@@ -4,7 +4,10 @@ import { startTestLlmServer, type TestLlmServer } from '@flowloom/test-llm';
 import type { ChatModelHandle } from './chat-model.js';
 import { directGenerate, directStream, textPrompt } from './direct-call.js';
 import { generate } from './generate.js';
-import { leanFetch } from './lean-fetch.js';
+import { modelFetch } from './lean-fetch.js';
+
+/** Model calls to the local test servers: every address may be reached. */
+const leanFetch = modelFetch({ addressCheck: () => undefined, providerBaseUrls: {} });
 
 let llm: TestLlmServer;
 beforeAll(async () => (llm = await startTestLlmServer()));

@@ -8,7 +8,38 @@ export interface GenerateInput {
   messages: ModelMessage[];
   /** Send tokens to the client as they arrive (only if the run streams and the model allows it). */
   stream: boolean;
-  run: Pick<RunContext, 'emit' | 'signal' | 'streaming'>;
+  run: Pick<RunContext, 'emit' | 'signal' | 'streaming' | 'images'>;
+}
+
+/**
+ * The messages with the question's images added to the last user message, when the model takes
+ * images ("Allow Image Uploads" on its node); as they are otherwise.
+ */
+export function withImages(
+  model: ChatModelHandle,
+  messages: ModelMessage[],
+  images: RunContext['images'],
+): ModelMessage[] {
+  if (!model.allowImageUploads || !images?.length) return messages;
+  const last = messages.findLastIndex((message) => message.role === 'user');
+  if (last < 0) return messages;
+  const message = messages[last];
+  if (message?.role !== 'user') return messages;
+  const text =
+    typeof message.content === 'string'
+      ? [{ type: 'text' as const, text: message.content }]
+      : message.content;
+  return messages.map((item, index) =>
+    index === last
+      ? {
+          role: 'user',
+          content: [
+            ...text,
+            ...images.map((image) => ({ type: 'image' as const, image: image.data, mediaType: image.mime })),
+          ],
+        }
+      : item,
+  );
 }
 
 /** Provider errors rewritten for the person reading them (FLOWISE_API.md §3.4). */
@@ -30,6 +61,7 @@ export function friendlyModelError(error: unknown, model: ChatModelHandle): Erro
 
 /** One model call: streamed token by token through `emit('token')` when allowed, else in one piece. */
 export async function generate(model: ChatModelHandle, input: GenerateInput): Promise<string> {
+  input = { ...input, messages: withImages(model, input.messages, input.run.images) };
   const common = {
     model: model.model,
     ...(input.system !== undefined && input.system !== '' && { system: input.system }),

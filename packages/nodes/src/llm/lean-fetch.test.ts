@@ -2,7 +2,10 @@ import { getEventListeners } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leanFetch } from './lean-fetch.js';
+import { modelFetch } from './lean-fetch.js';
+
+/** Model calls to the local test servers: every address may be reached. */
+const leanFetch = modelFetch({ addressCheck: () => undefined, providerBaseUrls: {} });
 
 let server: http.Server;
 let base: string;
@@ -109,5 +112,21 @@ describe('leanFetch', () => {
     await streamed.text();
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('connects only where its address check allows, for literal addresses and host names', async () => {
+    const refusing = modelFetch({
+      addressCheck: (_host, address) => (address.startsWith('127.') ? 'loopback' : undefined),
+      providerBaseUrls: {},
+    });
+    await expect(refusing(`${base}/json`)).rejects.toThrow(
+      'Refused to connect to 127.0.0.1: a loopback address (set FLOWLOOM_HTTP_ALLOW to allow it)',
+    );
+    const named = base.replace('127.0.0.1', 'localhost');
+    await expect(refusing(`${named}/json`, { method: 'POST', body: 'x' })).rejects.toThrow(
+      /Refused to connect to localhost: it resolves to 127\.0\.0\.1, a loopback address/,
+    );
+    const allowing = modelFetch({ addressCheck: () => undefined, providerBaseUrls: {} });
+    expect((await allowing(`${named}/json`, { method: 'POST', body: 'x' })).status).toBe(201);
   });
 });

@@ -12,12 +12,16 @@ import {
 } from 'quickjs-emscripten';
 import { cachedLoad } from '../utilities/cached-load.js';
 import { GUEST_PRELUDE, wrapUserCode } from './guest-prelude.js';
+import type { SandboxLimits } from './sandbox-protocol.js';
 
 /**
  * Runs user code in QuickJS, inside a sandbox worker thread (see sandbox-worker.ts): each run
- * gets a fresh runtime and context (no state leaks between runs), no host objects, a heap limit
- * and an interrupt at the deadline or on cancel. What the code asks of the host (`fetch`,
- * `console`) goes through {@link HostCalls}, which the worker forwards to the main thread.
+ * gets a fresh runtime and context (no state leaks between runs), no host objects, and an
+ * interrupt at the deadline or on cancel. Memory is bounded where it lives: the module's
+ * WebAssembly memory has a fixed maximum, so an allocation past it fails inside QuickJS ("out of
+ * memory") instead of growing the process. (QuickJS's own `setMemoryLimit` cannot do this here:
+ * its Emscripten build counts a few bytes per allocation, not their size.) What the code asks of
+ * the host (`fetch`, `console`) goes through {@link HostCalls}, counted and capped per run.
  */
 
 /** What a run asks of the host. */
@@ -25,12 +29,12 @@ export interface HostCalls {
   /** A `fetch` of the code, as JSON text of `{url, method, headers, body}`; answers the response as JSON text. */
   fetch(requestJson: string): Promise<string>;
   log(level: string, line: string): void;
+  /** The code has handed control back and awaits the host: the thread may compute something else. */
+  waiting(): void;
 }
 
 /** The limits of one run, and how it learns that it was cancelled. */
-export interface RunLimits {
-  timeoutMs: number;
-  memoryBytes: number;
+export interface RunLimits extends SandboxLimits {
   /** Read by the interrupt handler while the code runs: true once the run was cancelled. */
   cancelled: () => boolean;
   /** Sets (or, with undefined, clears) what to do when a cancel arrives while the code awaits. */
@@ -45,46 +49,74 @@ export interface CodeRequest {
 }
 
 const MB = 1024 * 1024;
+const PAGE = 64 * 1024;
+/** The module's own starting size (its code, static data and stack); QuickJS heaps grow above it. */
+const BASE_MEMORY = 16 * MB;
+const MAX_LOG_LINE = 10_000;
+
+const megabytes = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} MB`;
 
 /** An Emscripten abort (`WebAssembly.RuntimeError`): the module instance is dead afterwards. */
 function isWasmCrash(error: unknown): error is Error {
   return error instanceof Error && error.name === 'RuntimeError';
 }
 
+/** The part of `WebAssembly.Memory` used here (the project's type libraries do not declare it). */
+interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+}
+declare const WebAssembly: {
+  Memory: new (descriptor: { initial: number; maximum: number }) => WasmMemory;
+};
+
+interface LoadedModule {
+  quickjs: QuickJSWASMModule;
+  memory: WasmMemory;
+}
+
 /**
- * The QuickJS WebAssembly module, its `.wasm` read from the variant's own package. Left to itself,
- * the variant looks for the file beside its JavaScript, which the server bundle has moved into
- * `dist/chunks` without it.
+ * The QuickJS WebAssembly module with a memory of at most `heapBytes` above its base, its `.wasm`
+ * read from the variant's own package. Left to itself, the variant looks for the file beside its
+ * JavaScript, which the server bundle has moved into `dist/chunks` without it.
  */
-async function loadQuickJs(): Promise<QuickJSWASMModule> {
+async function loadQuickJs(heapBytes: number): Promise<LoadedModule> {
   const wasm = createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm');
+  const memory = new WebAssembly.Memory({
+    initial: BASE_MEMORY / PAGE,
+    maximum: Math.ceil((BASE_MEMORY + heapBytes) / PAGE),
+  });
   const variant = newVariant(RELEASE_SYNC, {
+    // Its declared type, WebAssembly.Memory, is unknown to this project's type libraries.
+    wasmMemory: memory as never,
     wasmBinary: async () => {
       const bytes = await readFile(wasm);
       return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
     },
   });
-  return newQuickJSWASMModuleFromVariant(variant);
+  return { quickjs: await newQuickJSWASMModuleFromVariant(variant), memory };
 }
 
 /** The runs of one thread: one QuickJS module, loaded on first use and replaced after a crash. */
-export function createCodeRunner() {
-  const module = cachedLoad(loadQuickJs);
-  return async function runCode(
-    { code, globalsJson, limits }: CodeRequest,
-    host: HostCalls,
-  ): Promise<unknown> {
-    const quickjs = await module.get();
-    try {
-      return await runOnce(quickjs, code, globalsJson, limits, host, module.reset);
-    } catch (error) {
-      // A WASM abort (e.g. a leaked handle at dispose) kills the module: load a fresh one next time.
-      if (isWasmCrash(error)) {
-        module.reset();
-        throw new Error(`The code sandbox crashed and was restarted: ${error.message}`, { cause: error });
+export function createCodeRunner(heapBytes: number) {
+  const module = cachedLoad(() => loadQuickJs(heapBytes));
+  let memory: WasmMemory | undefined;
+  return {
+    async run({ code, globalsJson, limits }: CodeRequest, host: HostCalls): Promise<unknown> {
+      const loaded = await module.get();
+      memory = loaded.memory;
+      try {
+        return await runOnce(loaded.quickjs, code, globalsJson, limits, host, module.reset);
+      } catch (error) {
+        // A WASM abort (e.g. a leaked handle at dispose) kills the module: load a fresh one next time.
+        if (isWasmCrash(error)) {
+          module.reset();
+          throw new Error(`The code sandbox crashed and was restarted: ${error.message}`, { cause: error });
+        }
+        throw error;
       }
-      throw error;
-    }
+    },
+    /** Bytes of WebAssembly memory the module holds (it never shrinks). */
+    heapBytes: () => memory?.buffer.byteLength ?? 0,
   };
 }
 
@@ -98,7 +130,6 @@ async function runOnce(
 ): Promise<unknown> {
   const deadline = Date.now() + limits.timeoutMs;
   const runtime = quickjs.newRuntime();
-  runtime.setMemoryLimit(limits.memoryBytes);
   // Well under the host stack, so QuickJS reports "stack overflow" before the WASM stack runs out.
   runtime.setMaxStackSize(256 * 1024);
   runtime.setInterruptHandler(() => Date.now() > deadline || limits.cancelled());
@@ -127,14 +158,7 @@ async function runOnce(
     if (limits.cancelled()) stopOnCancel();
     const result = await Promise.race([settled, session.stopped]);
     if (result.error) throw session.guestError(result.error);
-    const value = result.value;
-    try {
-      return context.typeof(value) === 'string'
-        ? (JSON.parse(context.getString(value)) as unknown)
-        : undefined;
-    } finally {
-      value.dispose();
-    }
+    return session.output(result.value);
   } finally {
     clearTimeout(timer);
     limits.onCancel(undefined);
@@ -153,9 +177,19 @@ function disposeRun(context: QuickJSContext, runtime: QuickJSRuntime, onCrash: (
   }
 }
 
-/** The host side of one run: hooks given to the guest, in-flight fetches, and their handles. */
+/**
+ * The host side of one run: hooks given to the guest, its outbound requests (counted, at most
+ * `concurrentRequests` in flight, the rest queued here so a flood never reaches the main thread)
+ * and console lines (capped).
+ */
 class HostSession {
   private readonly pending = new Set<QuickJSDeferredPromise>();
+  private readonly queued: (() => void)[] = [];
+  /** Guest request strings waiting for their turn (freed at close if it never comes). */
+  private readonly held = new Set<QuickJSHandle>();
+  private inFlight = 0;
+  private requests = 0;
+  private logLines = 0;
   private closed = false;
   private stopWith: ((error: Error) => void) | undefined;
   private stopReason: Error | undefined;
@@ -181,13 +215,8 @@ class HostSession {
     const { context } = this;
     const hooks: [string, QuickJSHandle][] = [
       ['__flowloomGlobals', context.newString(globalsJson)],
-      ['__flowloomFetch', context.newFunction('fetch', (request) => this.fetch(context.getString(request)))],
-      [
-        '__flowloomLog',
-        context.newFunction('log', (level, line) => {
-          this.host.log(context.getString(level), context.getString(line));
-        }),
-      ],
+      ['__flowloomFetch', context.newFunction('fetch', (request) => this.fetch(request))],
+      ['__flowloomLog', context.newFunction('log', (level, line) => this.log(level, line))],
     ];
     for (const [name, handle] of hooks) {
       context.setProp(context.global, name, handle);
@@ -200,6 +229,22 @@ class HostSession {
     if (this.closed) return;
     const result = this.runtime.executePendingJobs();
     if (result.error) result.error.dispose();
+    if (!this.closed) this.host.waiting();
+  }
+
+  /** The run's value, read from the guest's JSON text unless that text is over the output limit. */
+  output(value: QuickJSHandle): unknown {
+    try {
+      if (this.context.typeof(value) !== 'string') return undefined;
+      const length = this.stringLength(value);
+      if (length > this.limits.outputBytes)
+        throw new Error(
+          `Custom code returned ${megabytes(length)}; the limit is ${megabytes(this.limits.outputBytes)} (FLOWLOOM_SANDBOX_OUTPUT_MB)`,
+        );
+      return JSON.parse(this.context.getString(value)) as unknown;
+    } finally {
+      value.dispose();
+    }
   }
 
   /** The guest's error as a host Error with its message (or the timeout/cancel reason). */
@@ -216,11 +261,11 @@ class HostSession {
         return new Error(`Custom code timed out after ${this.limits.timeoutMs} ms`);
       if (/out of memory/i.test(text) || dumped === null)
         return new Error(
-          `Custom code ran out of memory (limit ${Math.round(this.limits.memoryBytes / MB)} MB)`,
+          `Custom code ran out of memory (limit ${megabytes(this.limits.memoryBytes)}, FLOWLOOM_SANDBOX_MEMORY_MB)`,
         );
       if (name === 'InternalError' && /stack overflow/.test(text))
         return new Error('Custom code recursed too deeply (stack overflow)');
-      return new Error(text);
+      return new Error(text.length > MAX_LOG_LINE ? `${text.slice(0, MAX_LOG_LINE)}…` : text);
     } catch {
       return new Error('Custom code failed');
     } finally {
@@ -228,21 +273,84 @@ class HostSession {
     }
   }
 
-  private fetch(requestJson: string): QuickJSHandle {
+  /** Length of a guest string, read without copying it out. */
+  private stringLength(handle: QuickJSHandle): number {
+    const length = this.context.getProp(handle, 'length');
+    try {
+      return this.context.getNumber(length);
+    } finally {
+      length.dispose();
+    }
+  }
+
+  private log(levelHandle: QuickJSHandle, lineHandle: QuickJSHandle) {
+    const count = ++this.logLines;
+    if (count > this.limits.logLines + 1) return;
+    if (count === this.limits.logLines + 1) {
+      this.host.log(
+        'warn',
+        `Further console output dropped: the limit is ${this.limits.logLines} lines a run`,
+      );
+      return;
+    }
+    // The prelude shortens long lines; a line still too long (the code replaced String methods) is left out.
+    const length = this.stringLength(lineHandle);
+    const line =
+      length > MAX_LOG_LINE + 1
+        ? `(a console line of ${length} characters was left out)`
+        : this.context.getString(lineHandle);
+    this.host.log(this.context.getString(levelHandle), line);
+  }
+
+  /**
+   * A `fetch` of the guest. Refusals (too many requests, too large a request) throw, which the
+   * prelude's async `fetch` turns into a rejected promise. Requests past the concurrency limit wait
+   * here as guest strings, copied out only when their turn comes.
+   */
+  private fetch(requestHandle: QuickJSHandle): QuickJSHandle {
+    if (++this.requests > this.limits.maxRequests)
+      throw new Error(
+        `fetch: this code already made ${this.limits.maxRequests} requests, the most one run may make (FLOWLOOM_SANDBOX_MAX_REQUESTS)`,
+      );
+    if (this.stringLength(requestHandle) > this.limits.responseBytes)
+      throw new Error(
+        `fetch: the request is larger than ${megabytes(this.limits.responseBytes)} (FLOWLOOM_SANDBOX_RESPONSE_MB)`,
+      );
     const deferred = this.context.newPromise();
     this.pending.add(deferred);
-    this.host.fetch(requestJson).then(
-      (responseJson) => this.settle(deferred, (ctx) => ctx.newString(responseJson), true),
-      (error: unknown) =>
-        this.settle(
-          deferred,
-          (ctx) => ctx.newError(error instanceof Error ? error.message : String(error)),
-          false,
-        ),
-    );
+    const request = requestHandle.dup();
+    this.held.add(request);
+    const send = () => {
+      this.held.delete(request);
+      const requestJson = this.context.getString(request);
+      request.dispose();
+      this.inFlight++;
+      this.host.fetch(requestJson).then(
+        (responseJson) => this.finishRequest(deferred, (ctx) => ctx.newString(responseJson), true),
+        (error: unknown) =>
+          this.finishRequest(
+            deferred,
+            (ctx) => ctx.newError(error instanceof Error ? error.message : String(error)),
+            false,
+          ),
+      );
+    };
+    if (this.inFlight < this.limits.concurrentRequests) send();
+    else this.queued.push(send);
     return deferred.handle;
   }
 
+  private finishRequest(
+    deferred: QuickJSDeferredPromise,
+    make: (context: QuickJSContext) => QuickJSHandle,
+    ok: boolean,
+  ) {
+    this.inFlight--;
+    if (!this.closed) this.queued.shift()?.();
+    this.settle(deferred, make, ok);
+  }
+
+  /** Settles a promise the guest awaits and lets the guest go on. */
   private settle(
     deferred: QuickJSDeferredPromise,
     make: (context: QuickJSContext) => QuickJSHandle,
@@ -260,6 +368,9 @@ class HostSession {
   /** Frees every handle the host still holds, so the runtime can be disposed cleanly. */
   close() {
     this.closed = true;
+    this.queued.length = 0;
+    for (const handle of this.held) handle.dispose();
+    this.held.clear();
     for (const deferred of this.pending) deferred.dispose();
     this.pending.clear();
   }

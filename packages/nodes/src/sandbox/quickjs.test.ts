@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SandboxBusyError } from '@flowloom/engine';
 import { createQuickJsSandbox } from './quickjs.js';
 
 describe('the QuickJS sandbox', () => {
@@ -46,7 +47,7 @@ describe('the QuickJS sandbox', () => {
     const small = createQuickJsSandbox({ memoryBytes: 8 * 1024 * 1024 });
     await expect(
       small.run('const parts = []; while (true) parts.push({ n: parts.length });', {}),
-    ).rejects.toThrow(/ran out of memory \(limit 8 MB\)/);
+    ).rejects.toThrow(/ran out of memory \(limit 8 MB, FLOWLOOM_SANDBOX_MEMORY_MB\)/);
     expect(await small.run('return [1, 2].length', {})).toBe(2);
   });
 
@@ -189,5 +190,106 @@ describe('the QuickJS sandbox', () => {
     await expect(stuck.run('return 1', {})).rejects.toThrow(
       'The code sandbox stopped responding after 50 ms and was restarted',
     );
+  });
+
+  describe('limits (issue 10)', () => {
+    it('stops memory bombs at once, with the WebAssembly memory capped, and replaces the grown thread', async () => {
+      const bombs = createQuickJsSandbox({ memoryBytes: 16 * 1024 * 1024, threads: 1 });
+      for (const code of [
+        'const a = []; while (true) a.push(new Array(1e6).fill(1)); return 1',
+        "const a = []; while (true) a.push('x'.repeat(1024 * 1024) + Math.random()); return 1",
+        "return 'x'.repeat(2 ** 29).length",
+      ]) {
+        await expect(bombs.run(code, {})).rejects.toThrow(
+          'Custom code ran out of memory (limit 16 MB, FLOWLOOM_SANDBOX_MEMORY_MB)',
+        );
+      }
+      expect(await bombs.run('return "after the bombs"', {})).toBe('after the bombs');
+      bombs.close();
+    });
+
+    it('caps the requests of a run, with few in flight at once, and the flood stays in its thread', async () => {
+      let calls = 0;
+      let inFlight = 0;
+      let mostInFlight = 0;
+      const flooded = createQuickJsSandbox({
+        maxRequests: 20,
+        concurrentRequests: 3,
+        http: async () => {
+          calls++;
+          mostInFlight = Math.max(mostInFlight, ++inFlight);
+          await new Promise((resolve) => setTimeout(resolve, 2));
+          inFlight--;
+          throw new Error('connection refused');
+        },
+      });
+      const result = await flooded.run(
+        `const ps = [];
+         for (let i = 0; i < 30000; i++) ps.push(fetch('http://127.0.0.1:9/x').catch((e) => e.message));
+         const messages = await Promise.all(ps);
+         return [messages[0], messages[29999]];`,
+        {},
+      );
+      expect(result).toEqual([
+        'connection refused',
+        'fetch: this code already made 20 requests, the most one run may make (FLOWLOOM_SANDBOX_MAX_REQUESTS)',
+      ]);
+      expect(calls).toBe(20);
+      expect(mostInFlight).toBe(3);
+      flooded.close();
+    });
+
+    it('refuses a result over the output limit, naming it', async () => {
+      const small = createQuickJsSandbox({ outputBytes: 1024 * 1024 });
+      await expect(small.run("return 'x'.repeat(2 * 1024 * 1024)", {})).rejects.toThrow(
+        'Custom code returned 2 MB; the limit is 1 MB (FLOWLOOM_SANDBOX_OUTPUT_MB)',
+      );
+      expect(await small.run("return 'x'.repeat(1000).length", {})).toBe(1000);
+      small.close();
+    });
+
+    it('keeps a bounded number of console lines, each of bounded length', async () => {
+      const lines: string[] = [];
+      const chatty = createQuickJsSandbox({ logLines: 5, onLog: (_level, line) => lines.push(line) });
+      await chatty.run("for (let i = 0; i < 1000; i++) console.log('x'.repeat(50000)); return 1", {});
+      expect(lines).toHaveLength(6);
+      expect(lines[0]).toHaveLength(10_001);
+      expect(lines[5]).toBe('Further console output dropped: the limit is 5 lines a run');
+      chatty.close();
+    });
+
+    it('queues runs past its threads, then refuses them as busy past the queue', async () => {
+      const tiny = createQuickJsSandbox({ threads: 1, queue: 1, timeoutMs: 1500 });
+      const looping = tiny.run('while (true) {}', {});
+      const queued = tiny.run('return "queued"', {});
+      await expect(tiny.run('return "refused"', {})).rejects.toThrow(
+        /^The code sandbox is busy: all 1 threads are running code and 1 runs are waiting/,
+      );
+      await expect(tiny.run('return 1', {})).rejects.toBeInstanceOf(SandboxBusyError);
+      await expect(looping).rejects.toThrow('Custom code timed out after 1500 ms');
+      expect(await queued).toBe('queued');
+      tiny.close();
+    });
+
+    it('gives a thread awaiting fetch to another run, and cancels a queued run', async () => {
+      let release: (() => void) | undefined;
+      const shared = createQuickJsSandbox({
+        threads: 1,
+        http: () => new Promise<Response>((resolve) => (release = () => resolve(new Response('late')))),
+      });
+      const waitingOnFetch = shared.run("return await (await fetch('https://slow.test')).text()", {});
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await shared.run('return "beside the fetch"', {})).toBe('beside the fetch');
+      release?.();
+      expect(await waitingOnFetch).toBe('late');
+
+      const controller = new AbortController();
+      const looping = shared.run('while (true) {}', {}, { timeoutMs: 500 });
+      const cancelled = shared.run('return 1', {}, { signal: controller.signal });
+      controller.abort();
+      await expect(cancelled).rejects.toThrow('Custom code was cancelled');
+      await expect(looping).rejects.toThrow(/timed out/);
+      shared.close();
+    });
   });
 });

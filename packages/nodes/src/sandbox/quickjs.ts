@@ -1,64 +1,48 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { availableParallelism } from 'node:os';
 import type { CodeSandbox, GuardedFetch } from '@flowloom/engine';
-import type { FromWorker, ToWorker } from './sandbox-protocol.js';
+import { createSandboxPool } from './sandbox-pool.js';
+import type { SandboxLimits } from './sandbox-protocol.js';
 
-/** Limits and outbound HTTP of a {@link createQuickJsSandbox} sandbox. */
-export interface QuickJsSandboxOptions {
-  /** Wall-clock limit per run, including awaited `fetch` calls (default 10 000 ms). */
-  timeoutMs?: number;
-  /** Heap limit per run (default 64 MB). */
-  memoryBytes?: number;
+/** Limits, size and outbound HTTP of a {@link createQuickJsSandbox} sandbox; every field has a default. */
+export interface QuickJsSandboxOptions extends Partial<SandboxLimits> {
   /** Backs `fetch` inside the sandbox; without it `fetch` rejects. Pass the address-guarded client. */
   http?: GuardedFetch;
-  /** Largest response body `fetch` hands to the code (default 5 MB). */
-  maxResponseBytes?: number;
   /** Receives `console.*` lines of the code; they are dropped otherwise. */
   onLog?: (level: string, line: string) => void;
-  /** Worker threads running code (default 2); runs that await `fetch` share a thread. */
+  /** Worker threads running code, started as needed (default: twice the cores, at least 4). */
   threads?: number;
+  /** Runs that may wait for a thread before new ones are refused as busy (default 100). */
+  queue?: number;
   /** The built worker script (the server bundle's); by default the one beside this module. */
   workerScript?: URL;
 }
 
+/** A sandbox that can also be shut down (its threads stop; runs in progress fail). */
+export interface QuickJsSandbox extends CodeSandbox {
+  close(): void;
+}
+
 const MB = 1024 * 1024;
-/** How long past its deadline a run may go unanswered before its thread is replaced. */
-const WATCHDOG_GRACE_MS = 2000;
 
-interface PendingRun {
-  resolve: (value: unknown) => void;
-  reject: (error: Error) => void;
-  /** Ends the run's host side: timers, listeners, in-flight fetches. */
-  finish: () => void;
-  maxResponseBytes: number;
-  /** Aborted when the run ends or is cancelled: in-flight fetches of the code stop with it. */
-  requests: AbortController;
-}
+/** The limits used where the operator sets none (README: FLOWLOOM_SANDBOX_*). */
+export const DEFAULT_SANDBOX_LIMITS: SandboxLimits = {
+  timeoutMs: 10_000,
+  memoryBytes: 64 * MB,
+  outputBytes: 5 * MB,
+  maxRequests: 100,
+  concurrentRequests: 6,
+  responseBytes: 5 * MB,
+  logLines: 1000,
+};
 
-interface SandboxThread {
-  worker: Worker;
-  runs: Map<number, PendingRun>;
-}
-
-/** A worker thread running sandbox-worker: the built `.js`, or the TypeScript source through tsx. */
-function startWorker(script: URL | undefined): Worker {
-  if (script) return new Worker(script);
-  const built = new URL('./sandbox-worker.js', import.meta.url);
-  if (existsSync(fileURLToPath(built))) return new Worker(built);
-  // From the TypeScript sources (tests, `npm run dev`): tsx compiles the worker as it loads.
-  const source = JSON.stringify(new URL('./sandbox-worker.ts', import.meta.url).href);
-  return new Worker(
-    `import('tsx/esm/api').then(({ register }) => { register(); return import(${source}); })`,
-    { eval: true },
-  );
-}
+/** Default thread count: code that loops on every core still leaves threads for quick runs. */
+export const defaultSandboxThreads = () => Math.max(4, availableParallelism() * 2);
 
 /** A `fetch` of the code, made on the main thread through the guarded client. */
 async function hostFetch(
   http: GuardedFetch | undefined,
   requestJson: string,
-  maxResponseBytes: number,
+  maxBytes: number,
   signal: AbortSignal,
 ): Promise<string> {
   if (!http) throw new Error('fetch is not available in this sandbox');
@@ -74,7 +58,7 @@ async function hostFetch(
     body: request.body,
     signal,
   });
-  const body = await readLimited(response, maxResponseBytes);
+  const body = await readLimited(response, maxBytes);
   const headers: Record<string, string> = {};
   response.headers.forEach((value, key) => (headers[key] = value));
   return JSON.stringify({
@@ -87,128 +71,46 @@ async function hostFetch(
 }
 
 /**
- * A {@link CodeSandbox} on QuickJS compiled to WebAssembly, run in worker threads: code that loops
- * or computes for long blocks its thread, never the server. Each run gets a fresh runtime and
- * context (no state leaks between runs), no host objects (`process`, `require`, Node globals), a
- * heap limit, an interrupt at the deadline or on cancel, and a `fetch` that goes through the
- * host's guarded client. A thread that stops answering is replaced.
+ * A {@link CodeSandbox} on QuickJS compiled to WebAssembly, run in a pool of worker threads: code
+ * that loops or computes for long blocks its thread, never the server. Each run gets a fresh
+ * runtime and context (no state leaks between runs), no host objects (`process`, `require`, Node
+ * globals), a capped heap, an interrupt at the deadline or on cancel, a capped result and console,
+ * and a `fetch` that goes through the host's guarded client, counted and with few requests in
+ * flight at once. Each limit, when hit, fails the run with a message naming its setting.
  */
-export function createQuickJsSandbox(options: QuickJsSandboxOptions = {}): CodeSandbox {
-  const threads: SandboxThread[] = [];
-  const size = Math.max(1, options.threads ?? 2);
-  let nextRun = 0;
-
-  function retire(thread: SandboxThread, reason: string) {
-    const index = threads.indexOf(thread);
-    if (index < 0) return;
-    threads.splice(index, 1);
-    for (const run of thread.runs.values()) {
-      run.finish();
-      run.reject(new Error(reason));
-    }
-    thread.runs.clear();
-    void thread.worker.terminate();
-  }
-
-  function onMessage(thread: SandboxThread, message: FromWorker) {
-    const run = thread.runs.get(message.id);
-    if (!run) return;
-    switch (message.type) {
-      case 'log':
-        options.onLog?.(message.level, message.line);
-        break;
-      case 'fetch': {
-        const answer = (reply: ToWorker) => {
-          if (thread.runs.has(message.id)) thread.worker.postMessage(reply);
-        };
-        hostFetch(options.http, message.requestJson, run.maxResponseBytes, run.requests.signal).then(
-          (responseJson) =>
-            answer({ type: 'fetched', id: message.id, fetchId: message.fetchId, ok: true, responseJson }),
-          (error: unknown) =>
-            answer({
-              type: 'fetched',
-              id: message.id,
-              fetchId: message.fetchId,
-              ok: false,
-              message: error instanceof Error ? error.message : String(error),
-            }),
-        );
-        break;
-      }
-      case 'done':
-        thread.runs.delete(message.id);
-        if (thread.runs.size === 0) thread.worker.unref();
-        run.finish();
-        if (message.ok) run.resolve(message.value);
-        else run.reject(new Error(message.message));
-        break;
-    }
-  }
-
-  /** The least busy thread, starting one while there are fewer than `size`. */
-  function pickThread(): SandboxThread {
-    const idle = threads.find((thread) => thread.runs.size === 0);
-    if (idle) return idle;
-    if (threads.length < size) {
-      const thread: SandboxThread = { worker: startWorker(options.workerScript), runs: new Map() };
-      thread.worker.on('message', (message: FromWorker) => onMessage(thread, message));
-      thread.worker.on('error', (error) => retire(thread, `The code sandbox failed: ${error.message}`));
-      thread.worker.on('exit', () => retire(thread, 'The code sandbox stopped'));
-      threads.push(thread);
-      return thread;
-    }
-    return threads.reduce((best, thread) => (thread.runs.size < best.runs.size ? thread : best));
-  }
-
+export function createQuickJsSandbox(options: QuickJsSandboxOptions = {}): QuickJsSandbox {
+  const limits: SandboxLimits = {
+    timeoutMs: options.timeoutMs ?? DEFAULT_SANDBOX_LIMITS.timeoutMs,
+    memoryBytes: options.memoryBytes ?? DEFAULT_SANDBOX_LIMITS.memoryBytes,
+    outputBytes: options.outputBytes ?? DEFAULT_SANDBOX_LIMITS.outputBytes,
+    maxRequests: options.maxRequests ?? DEFAULT_SANDBOX_LIMITS.maxRequests,
+    concurrentRequests: Math.max(1, options.concurrentRequests ?? DEFAULT_SANDBOX_LIMITS.concurrentRequests),
+    responseBytes: options.responseBytes ?? DEFAULT_SANDBOX_LIMITS.responseBytes,
+    logLines: options.logLines ?? DEFAULT_SANDBOX_LIMITS.logLines,
+  };
+  const pool = createSandboxPool({
+    threads: Math.max(1, options.threads ?? defaultSandboxThreads()),
+    queue: Math.max(0, options.queue ?? 100),
+    memoryBytes: limits.memoryBytes,
+    workerScript: options.workerScript,
+  });
   return {
     run(code, globals, runOptions = {}) {
-      const timeoutMs = runOptions.timeoutMs ?? options.timeoutMs ?? 10_000;
       // Globals cross as JSON text: the code gets copies, never references to host objects.
       const globalsJson =
         JSON.stringify(globals, (_key, value: unknown) =>
           typeof value === 'bigint' ? value.toString() : value,
         ) ?? '{}';
-      const thread = pickThread();
-      const id = nextRun++;
-      const cancelFlag = new SharedArrayBuffer(4);
-      const requests = new AbortController();
-      const signal = runOptions.signal;
-      const cancel = () => {
-        Atomics.store(new Int32Array(cancelFlag), 0, 1);
-        requests.abort();
-        thread.worker.postMessage({ type: 'cancel', id } satisfies ToWorker);
-      };
-      // A thread stuck past the deadline (a hung WebAssembly module) is replaced with its runs failed.
-      const watchdog = setTimeout(
-        () => retire(thread, `The code sandbox stopped responding after ${timeoutMs} ms and was restarted`),
-        timeoutMs + WATCHDOG_GRACE_MS,
-      );
-      return new Promise<unknown>((resolve, reject) => {
-        thread.runs.set(id, {
-          resolve,
-          reject,
-          maxResponseBytes: options.maxResponseBytes ?? 5 * MB,
-          requests,
-          finish: () => {
-            clearTimeout(watchdog);
-            signal?.removeEventListener('abort', cancel);
-            requests.abort();
-          },
-        });
-        thread.worker.ref();
-        if (signal?.aborted) Atomics.store(new Int32Array(cancelFlag), 0, 1);
-        else signal?.addEventListener('abort', cancel, { once: true });
-        thread.worker.postMessage({
-          type: 'run',
-          id,
-          code,
-          globalsJson,
-          timeoutMs,
-          memoryBytes: options.memoryBytes ?? 64 * MB,
-          cancelFlag,
-        } satisfies ToWorker);
+      return pool.run({
+        code,
+        globalsJson,
+        limits: { ...limits, timeoutMs: runOptions.timeoutMs ?? limits.timeoutMs },
+        signal: runOptions.signal,
+        fetch: (requestJson, signal) => hostFetch(options.http, requestJson, limits.responseBytes, signal),
+        log: (level, line) => options.onLog?.(level, line),
       });
     },
+    close: () => pool.close(),
   };
 }
 
@@ -221,7 +123,9 @@ async function readLimited(response: Response, maxBytes: number): Promise<string
     size += chunk.byteLength;
     // Throwing ends the loop, which cancels the rest of the body.
     if (size > maxBytes)
-      throw new Error(`fetch: the response is larger than ${Math.round(maxBytes / MB)} MB`);
+      throw new Error(
+        `fetch: the response is larger than ${Math.round((maxBytes / MB) * 10) / 10} MB (FLOWLOOM_SANDBOX_RESPONSE_MB)`,
+      );
     text += decoder.decode(chunk, { stream: true });
   }
   return text + decoder.decode();

@@ -1,55 +1,60 @@
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { createCodeRunner } from './quickjs-runner.js';
-import type { ToWorker } from './sandbox-protocol.js';
+import type { FromWorker, ToWorker, WorkerSetup } from './sandbox-protocol.js';
 
 /**
- * A sandbox worker thread: runs user code for the main thread (see quickjs.ts). Code that loops
+ * A sandbox worker thread: runs user code for the main thread (see sandbox-pool.ts). Code that loops
  * blocks this thread only; the server keeps answering, and the run stops at its deadline or when
  * the main thread flags it cancelled in shared memory, which the QuickJS interrupt handler reads.
  */
 const port = parentPort;
 if (!port) throw new Error('sandbox-worker.ts runs as a worker thread');
+const setup = workerData as WorkerSetup;
 
-const runCode = createCodeRunner();
+const runner = createCodeRunner(setup.memoryBytes);
 const cancelHandlers = new Map<number, () => void>();
 const pendingFetches = new Map<number, { resolve: (json: string) => void; reject: (error: Error) => void }>();
 let nextFetch = 0;
+const post = (message: FromWorker) => port.postMessage(message);
 
 port.on('message', (message: ToWorker) => {
   switch (message.type) {
     case 'run': {
-      const { id, code, globalsJson, timeoutMs, memoryBytes, cancelFlag } = message;
+      const { id, code, globalsJson, limits, cancelFlag } = message;
       const flag = new Int32Array(cancelFlag);
-      runCode(
-        {
-          code,
-          globalsJson,
-          limits: {
-            timeoutMs,
-            memoryBytes,
-            cancelled: () => Atomics.load(flag, 0) === 1,
-            onCancel: (stop) => (stop ? cancelHandlers.set(id, stop) : cancelHandlers.delete(id)),
+      runner
+        .run(
+          {
+            code,
+            globalsJson,
+            limits: {
+              ...limits,
+              cancelled: () => Atomics.load(flag, 0) === 1,
+              onCancel: (stop) => (stop ? cancelHandlers.set(id, stop) : cancelHandlers.delete(id)),
+            },
           },
-        },
-        {
-          fetch: (requestJson) =>
-            new Promise((resolve, reject) => {
-              const fetchId = nextFetch++;
-              pendingFetches.set(fetchId, { resolve, reject });
-              port.postMessage({ type: 'fetch', id, fetchId, requestJson });
+          {
+            fetch: (requestJson) =>
+              new Promise((resolve, reject) => {
+                const fetchId = nextFetch++;
+                pendingFetches.set(fetchId, { resolve, reject });
+                post({ type: 'fetch', id, fetchId, requestJson });
+              }),
+            log: (level, line) => post({ type: 'log', id, level, line }),
+            waiting: () => post({ type: 'waiting', id }),
+          },
+        )
+        .then(
+          (value) => post({ type: 'done', id, ok: true, value, heapBytes: runner.heapBytes() }),
+          (error: unknown) =>
+            post({
+              type: 'done',
+              id,
+              ok: false,
+              message: error instanceof Error ? error.message : String(error),
+              heapBytes: runner.heapBytes(),
             }),
-          log: (level, line) => port.postMessage({ type: 'log', id, level, line }),
-        },
-      ).then(
-        (value) => port.postMessage({ type: 'done', id, ok: true, value }),
-        (error: unknown) =>
-          port.postMessage({
-            type: 'done',
-            id,
-            ok: false,
-            message: error instanceof Error ? error.message : String(error),
-          }),
-      );
+        );
       break;
     }
     case 'cancel':

@@ -1,9 +1,11 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import { ensurePrivateFile } from '../security/private-files.js';
 import type { Database } from './schema.js';
 import * as initial from './migrations/001-initial.js';
+import * as executionStoppedReason from './migrations/002-execution-stopped-reason.js';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'sqlite' | 'postgres';
@@ -21,6 +23,7 @@ export interface OpenedDatabase {
 /** Migrations in order. Names are sorted by Kysely, so keep the numeric prefix. */
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
+  '002-execution-stopped-reason': executionStoppedReason,
 };
 
 /** Opens SQLite or PostgreSQL; the `pg` driver is only loaded when PostgreSQL is used. */
@@ -32,7 +35,13 @@ export async function openDatabase({ url }: OpenDatabaseOptions): Promise<Opened
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
   }
-  if (url !== ':memory:') mkdirSync(dirname(url), { recursive: true });
+  if (url !== ':memory:') {
+    // A folder made here is private; an existing one (the user's choice) is left as it is.
+    mkdirSync(dirname(url), { recursive: true, mode: 0o700 });
+    ensurePrivateFile(url);
+    for (const companion of [`${url}-wal`, `${url}-shm`])
+      if (existsSync(companion)) ensurePrivateFile(companion);
+  }
   const sqlite = new SQLite(url);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

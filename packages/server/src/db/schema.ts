@@ -256,6 +256,8 @@ export interface ExecutionTable extends Dated {
   action: string | null;
   isPublic: Bool | null;
   stoppedDate: string | null;
+  /** Why it ended unfinished, when the engine did not end it (a server stop). */
+  stoppedReason: string | null;
   workspaceId: string;
 }
 export interface DatasetTable extends Dated {

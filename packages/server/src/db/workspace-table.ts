@@ -1,3 +1,4 @@
+import { AppError } from '../errors.js';
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database } from './schema.js';
 import type { Db } from './database.js';
@@ -83,6 +84,12 @@ export function workspaceTable<T extends WorkspaceTableName>(
         .where('name', '=', name)
         .executeTakeFirst();
       return row as unknown as Row | undefined;
+    },
+    /** Refuses (409) a name another row of the workspace has: `A credential named "X" already exists`. */
+    async assertNameFree(workspaceId: string, name: string, noun: string, exceptId?: string): Promise<void> {
+      const existing = await this.findByName(workspaceId, name);
+      if (existing && (existing as unknown as CommonRow).id !== exceptId)
+        throw new AppError('CONFLICT', `A ${noun} named "${name}" already exists`);
     },
     async insert(row: Insertable<Database[T]>, trx: Db = db): Promise<void> {
       await common(trx)

@@ -4,7 +4,7 @@ import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { Readable, pipeline } from 'node:stream';
 import zlib from 'node:zlib';
-import type { GuardedFetch } from '@flowloom/engine';
+import type { AddressCheck, GuardedFetch } from '@flowloom/engine';
 
 /** A resolved address of a host name. */
 export interface ResolvedAddress {
@@ -68,6 +68,22 @@ export function parseAllowList(value: string | undefined): string[] {
 /** The guarded client as the server configures it from the environment (`FLOWLOOM_HTTP_ALLOW`). */
 export function guardedFetchFromEnv(env: NodeJS.ProcessEnv): GuardedFetch {
   return createGuardedFetch({ allow: parseAllowList(env.FLOWLOOM_HTTP_ALLOW) });
+}
+
+/**
+ * The address rule for model calls (EngineServices.addressCheck): the guarded client's rule. The
+ * operator's own provider base URLs (`OPENAI_BASE_URL`, …) need no pass here: model transports send
+ * to those exact origins unchecked, since the operator chose them.
+ */
+export function modelAddressCheckFromEnv(env: NodeJS.ProcessEnv): AddressCheck {
+  return createAddressCheck(parseAllowList(env.FLOWLOOM_HTTP_ALLOW));
+}
+
+/** Why `address` (of `hostname`) may not be reached, unless the host or address is in `allow`. */
+export function createAddressCheck(allow: readonly string[]): AddressCheck {
+  const allowed = new AllowList(allow);
+  return (hostname, address) =>
+    allowed.host(hostname) || allowed.address(address) ? undefined : blockedReason(address);
 }
 
 /** The IPv4 address inside an IPv4-mapped, IPv4-compatible or NAT64 IPv6 address. */

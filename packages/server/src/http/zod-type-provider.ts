@@ -28,7 +28,11 @@ export function describeZodError(error: z.ZodError, part: string): string {
   if (issue.code === 'unrecognized_keys') {
     return `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`;
   }
-  return path && !issue.message.toLowerCase().startsWith(path.toLowerCase())
+  // A schema's own sentence that starts with a capital names its field by its label ("Key name must
+  // not…"): used as written. zod's defaults ("Too small: …") and lowercase notes get the field path.
+  const sentence =
+    !/^(Invalid|Too (small|big)|Unrecognized)\b/.test(issue.message) && /^\p{Lu}/u.test(issue.message);
+  return path && !sentence && !issue.message.toLowerCase().startsWith(path.toLowerCase())
     ? `${path}: ${issue.message}`
     : issue.message;
 }

@@ -1,6 +1,7 @@
-import { chmodSync, mkdirSync, openSync, readFileSync, writeSync, closeSync, statSync } from 'node:fs';
+import { chmodSync, openSync, readFileSync, writeSync, closeSync, statSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { ensurePrivateFolder } from './private-files.js';
 
 export const SECRET_KEY_FILE = 'secret.key';
 
@@ -11,7 +12,7 @@ export const SECRET_KEY_FILE = 'secret.key';
  */
 export function loadSecretKey(home: string, fromEnv: string | undefined): string {
   if (fromEnv) return fromEnv;
-  mkdirSync(home, { recursive: true, mode: 0o700 });
+  ensurePrivateFolder(home);
   const path = join(home, SECRET_KEY_FILE);
   try {
     const fd = openSync(path, 'wx', 0o600);

@@ -122,6 +122,8 @@ function listingRun(ctx: LoadMethodContext): RunContext {
       sandbox: { run: unavailable('Running code') },
       runFlow: unavailable('Running a flow'),
       providerBaseUrls: {},
+      // Nothing is called while listing, so no address is ever allowed.
+      addressCheck: () => 'not reachable while listing options',
       now: () => new Date(),
     },
   };

@@ -20,10 +20,10 @@ const credential = {
     azureOpenAIApiVersion: '2024-10-21',
   },
 };
-const engine = () =>
+const engine = (extra: Record<string, unknown> = {}) =>
   createTestEngine({
     nodes: [azureChatOpenAI, ...CHAIN_NODES, stickyNote],
-    credentials: { az: credential },
+    credentials: { az: { ...credential, data: { ...credential.data, ...extra } } },
     services: { providerBaseUrls: { azure: `${llm.url}/openai` } },
   });
 
@@ -61,14 +61,17 @@ describe('Azure ChatOpenAI', () => {
     expect(llm.requests[0]!.body).not.toHaveProperty('stream', true);
   });
 
-  it('prefers its own BasePath (a trailing /deployments included) over the server default', async () => {
+  it('uses its own BasePath (a trailing /deployments included) where the credential names it', async () => {
     const flow = llmChainWith({
       id: 'azureChatOpenAI_0',
       type: azureChatOpenAI,
       credential: 'az',
       inputs: { basepath: `${llm.url}/proxy/openai/deployments` },
     });
-    await engine().run(flow, { question: 'hi' });
+    await expect(engine().run(flow, { question: 'hi' })).rejects.toThrow(
+      /is not where its credential may be sent/,
+    );
+    await engine({ baseUrl: `${llm.url}/proxy/openai` }).run(flow, { question: 'hi' });
     expect(llm.requests[0]!.path).toBe('/proxy/openai/deployments/gpt-dep/chat/completions');
   });
 

@@ -6,10 +6,10 @@ import {
   stringInput,
   type ChatModelHandle,
 } from '../../llm/chat-model.js';
-import { leanFetch } from '../../llm/lean-fetch.js';
+import { modelFetch } from '../../llm/lean-fetch.js';
 import { badgeIcon } from '../../utilities/icons.js';
 import {
-  baseUrlFor,
+  modelEndpoint,
   CHAT_MODEL_BASE_CLASSES,
   imageUploadInputs,
   staticModelOptions,
@@ -103,13 +103,21 @@ export const azureChatOpenAI: NodeType = {
     const modelName = stringInput(inputs.modelName) ?? 'gpt-4o-mini';
     // Azure addresses deployments, not models; Flowise falls back to nothing, we fall back to the model name.
     const deployment = stringInput(credential.azureOpenAIApiDeploymentName) ?? modelName;
-    const baseURL = baseUrlFor(ctx, inputs.basepath, 'azure')?.replace(/\/deployments$/, '');
     const resourceName = stringInput(credential.azureOpenAIApiInstanceName);
+    const baseURL = modelEndpoint(ctx, {
+      provider: 'azure',
+      typed: stringInput(inputs.basepath)
+        ?.replace(/\/+$/, '')
+        .replace(/\/deployments$/, ''),
+      credential,
+      secretField: 'azureOpenAIApiKey',
+      defaultBase: resourceName && `https://${resourceName}.openai.azure.com/openai`,
+    });
     if (!baseURL && !resourceName)
       throw new Error('Set the instance name in the Azure OpenAI credential (or a BasePath)');
     const { createAzure } = await providers.azure();
     const provider = createAzure({
-      fetch: leanFetch,
+      fetch: modelFetch(ctx.run.services),
       apiKey: stringInput(credential.azureOpenAIApiKey) ?? '',
       ...(baseURL ? { baseURL } : { resourceName }),
       apiVersion: stringInput(credential.azureOpenAIApiVersion) ?? DEFAULT_API_VERSION,

@@ -6,10 +6,10 @@ import {
   stringInput,
   type ChatModelHandle,
 } from '../../llm/chat-model.js';
-import { leanFetch } from '../../llm/lean-fetch.js';
+import { modelFetch } from '../../llm/lean-fetch.js';
 import { badgeIcon } from '../../utilities/icons.js';
 import {
-  baseUrlFor,
+  modelEndpoint,
   CHAT_MODEL_BASE_CLASSES,
   imageUploadInputs,
   staticModelOptions,
@@ -101,9 +101,14 @@ export const chatAnthropic: NodeType = {
     const modelName = stringInput(inputs.modelName) ?? 'claude-3-5-haiku-latest';
     const { createAnthropic } = await providers.anthropic();
     const provider = createAnthropic({
-      fetch: leanFetch,
+      fetch: modelFetch(ctx.run.services),
       apiKey: stringInput(credential.anthropicApiKey) ?? '',
-      baseURL: baseUrlFor(ctx, inputs.baseUrl, 'anthropic'),
+      baseURL: modelEndpoint(ctx, {
+        provider: 'anthropic',
+        typed: stringInput(inputs.baseUrl),
+        credential,
+        secretField: 'anthropicApiKey',
+      }),
     });
     const thinking = booleanInput(inputs.extendedThinking, false);
     return {

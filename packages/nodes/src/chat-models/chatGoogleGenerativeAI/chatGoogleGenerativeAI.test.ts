@@ -9,10 +9,12 @@ beforeAll(async () => (llm = await startTestLlmServer()));
 afterAll(() => llm.close());
 beforeEach(() => llm.reset());
 
-const engine = () =>
+const engine = (credential: Record<string, unknown> = {}) =>
   createTestEngine({
     nodes: [chatGoogleGenerativeAI, ...CHAIN_NODES],
-    credentials: { key: { credentialName: 'googleGenerativeAI', data: { googleGenerativeAPIKey: 'g-key' } } },
+    credentials: {
+      key: { credentialName: 'googleGenerativeAI', data: { googleGenerativeAPIKey: 'g-key', ...credential } },
+    },
     services: { providerBaseUrls: { google: `${llm.url}/v1beta` } },
   });
 const node = (inputs: Record<string, unknown> = {}) =>
@@ -55,9 +57,15 @@ describe('ChatGoogleGenerativeAI', () => {
     expect(llm.requests[1]!.path).toBe('/v1beta/models/gemini-2.5-flash:generateContent');
   });
 
-  it('uses its Base URL input over the server default', async () => {
-    await engine().run(node({ baseUrl: `${llm.url}/custom` }), { question: 'x' });
+  it('uses its Base URL input where its credential names that endpoint, and refuses it elsewhere', async () => {
+    await engine({ baseUrl: `${llm.url}/custom` }).run(node({ baseUrl: `${llm.url}/custom` }), {
+      question: 'x',
+    });
     expect(llm.requests[0]!.path).toBe('/custom/models/gemini-2.5-flash:generateContent');
+    await expect(engine().run(node({ baseUrl: `${llm.url}/custom` }), { question: 'x' })).rejects.toThrow(
+      /is not where its credential may be sent/,
+    );
+    expect(llm.requests).toHaveLength(1);
   });
 
   it('refuses unpaired harm settings with a readable message', async () => {

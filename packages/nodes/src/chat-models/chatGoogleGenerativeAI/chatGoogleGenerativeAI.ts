@@ -6,10 +6,10 @@ import {
   stringInput,
   type ChatModelHandle,
 } from '../../llm/chat-model.js';
-import { leanFetch } from '../../llm/lean-fetch.js';
+import { modelFetch } from '../../llm/lean-fetch.js';
 import { badgeIcon } from '../../utilities/icons.js';
 import {
-  baseUrlFor,
+  modelEndpoint,
   CHAT_MODEL_BASE_CLASSES,
   imageUploadInputs,
   staticModelOptions,
@@ -159,9 +159,14 @@ export const chatGoogleGenerativeAI: NodeType = {
       stringInput(inputs.customModelName) ?? stringInput(inputs.modelName) ?? 'gemini-2.5-flash';
     const { createGoogleGenerativeAI } = await providers.google();
     const provider = createGoogleGenerativeAI({
-      fetch: leanFetch,
+      fetch: modelFetch(ctx.run.services),
       apiKey: stringInput(credential.googleGenerativeAPIKey) ?? '',
-      baseURL: baseUrlFor(ctx, inputs.baseUrl, 'google'),
+      baseURL: modelEndpoint(ctx, {
+        provider: 'google',
+        typed: stringInput(inputs.baseUrl),
+        credential,
+        secretField: 'googleGenerativeAPIKey',
+      }),
     });
     const safety = safetySettings(inputs.harmCategory, inputs.harmBlockThreshold);
     return {

@@ -9,10 +9,12 @@ beforeAll(async () => (llm = await startTestLlmServer()));
 afterAll(() => llm.close());
 beforeEach(() => llm.reset());
 
-const engine = () =>
+const engine = (credential: Record<string, unknown> = {}) =>
   createTestEngine({
     nodes: [chatMistralAI, ...CHAIN_NODES],
-    credentials: { key: { credentialName: 'mistralAIApi', data: { mistralAIAPIKey: 'mis-key' } } },
+    credentials: {
+      key: { credentialName: 'mistralAIApi', data: { mistralAIAPIKey: 'mis-key', ...credential } },
+    },
     services: { providerBaseUrls: { mistral: llm.openAiBaseUrl } },
   });
 const node = (inputs: Record<string, unknown> = {}) =>
@@ -47,7 +49,12 @@ describe('ChatMistralAI', () => {
     await engine().run(node({ overrideEndpoint: `${llm.url}/` }), { question: 'x' });
     expect(llm.requests[0]!.path).toBe('/v1/chat/completions');
     llm.reset();
-    await engine().run(node({ overrideEndpoint: `${llm.url}/proxy/v1` }), { question: 'x' });
+    await expect(
+      engine().run(node({ overrideEndpoint: `${llm.url}/proxy/v1` }), { question: 'x' }),
+    ).rejects.toThrow(/is not where its credential may be sent/);
+    await engine({ baseUrl: `${llm.url}/proxy/v1` }).run(node({ overrideEndpoint: `${llm.url}/proxy` }), {
+      question: 'x',
+    });
     expect(llm.requests[0]!.path).toBe('/proxy/v1/chat/completions');
   });
 });

@@ -6,9 +6,14 @@ import {
   stringInput,
   type ChatModelHandle,
 } from '../../llm/chat-model.js';
-import { leanFetch } from '../../llm/lean-fetch.js';
+import { modelFetch } from '../../llm/lean-fetch.js';
 import { badgeIcon } from '../../utilities/icons.js';
-import { CHAT_MODEL_BASE_CLASSES, staticModelOptions, streamingInput } from '../shared-inputs.js';
+import {
+  CHAT_MODEL_BASE_CLASSES,
+  modelEndpoint,
+  staticModelOptions,
+  streamingInput,
+} from '../shared-inputs.js';
 import { providers } from '../../llm/provider-modules.js';
 
 const MODELS = [
@@ -118,9 +123,14 @@ export const chatMistralAI: NodeType = {
     const modelName = stringInput(inputs.modelName) ?? 'mistral-small-latest';
     const { createMistral } = await providers.mistral();
     const provider = createMistral({
-      fetch: leanFetch,
+      fetch: modelFetch(ctx.run.services),
       apiKey: stringInput(credential.mistralAIAPIKey) ?? '',
-      baseURL: endpointBaseUrl(inputs.overrideEndpoint) ?? ctx.run.services.providerBaseUrls.mistral,
+      baseURL: modelEndpoint(ctx, {
+        provider: 'mistral',
+        typed: endpointBaseUrl(inputs.overrideEndpoint),
+        credential,
+        secretField: 'mistralAIAPIKey',
+      }),
     });
     const safeMode = booleanInput(inputs.safeMode, false);
     return {

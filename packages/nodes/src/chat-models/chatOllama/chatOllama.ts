@@ -7,7 +7,13 @@ import {
   type ChatModelHandle,
 } from '../../llm/chat-model.js';
 import { badgeIcon } from '../../utilities/icons.js';
-import { CHAT_MODEL_BASE_CLASSES, imageUploadInputs, streamingInput } from '../shared-inputs.js';
+import { modelFetch } from '../../llm/lean-fetch.js';
+import {
+  CHAT_MODEL_BASE_CLASSES,
+  imageUploadInputs,
+  modelEndpoint,
+  streamingInput,
+} from '../shared-inputs.js';
 import { providers } from '../../llm/provider-modules.js';
 
 /** What Flowise puts in the Base URL field of a new node. */
@@ -16,21 +22,27 @@ export const OLLAMA_DEFAULT_URL = 'http://localhost:11434';
 /**
  * The Ollama server to call. Every saved node carries Flowise's stock `http://localhost:11434`, so an
  * operator default (`OLLAMA_BASE_URL`, e.g. a Docker host) replaces that stock value, while any URL the
- * builder typed in wins.
+ * builder typed in wins (unless the node sends an API key: see {@link modelEndpoint}).
  */
-function ollamaBaseUrl(ctx: NodeContext): string {
+function ollamaBaseUrl(ctx: NodeContext, credential: Record<string, unknown>): string {
   const typed = stringInput(ctx.inputs.baseUrl)?.replace(/\/+$/, '');
-  const operator = ctx.run.services.providerBaseUrls.ollama?.replace(/\/+$/, '');
-  if (typed && typed !== OLLAMA_DEFAULT_URL) return typed;
-  return operator ?? typed ?? OLLAMA_DEFAULT_URL;
+  const operator = ctx.run.services.providerBaseUrls.ollama;
+  const chosen = modelEndpoint(ctx, {
+    provider: 'ollama',
+    typed: typed === OLLAMA_DEFAULT_URL && operator ? undefined : typed,
+    credential,
+    secretField: 'ollamaApiKey',
+    defaultBase: OLLAMA_DEFAULT_URL,
+  });
+  return chosen ?? OLLAMA_DEFAULT_URL;
 }
 
 /** The provider has no keep-alive setting for chat, so it is added to each request body here. */
-function withKeepAlive(keepAlive: string): typeof fetch {
+function withKeepAlive(send: typeof fetch, keepAlive: string): typeof fetch {
   return (input, init) => {
-    if (typeof init?.body !== 'string') return fetch(input, init);
+    if (typeof init?.body !== 'string') return send(input, init);
     const body = JSON.parse(init.body) as Record<string, unknown>;
-    return fetch(input, { ...init, body: JSON.stringify({ ...body, keep_alive: keepAlive }) });
+    return send(input, { ...init, body: JSON.stringify({ ...body, keep_alive: keepAlive }) });
   };
 }
 
@@ -107,10 +119,11 @@ export const chatOllama: NodeType = {
     const apiKey = stringInput(credential.ollamaApiKey);
     const keepAlive = stringInput(inputs.keepAlive);
     const { createOllama } = await providers.ollama();
+    const send = modelFetch(ctx.run.services);
     const provider = createOllama({
-      baseURL: `${ollamaBaseUrl(ctx)}/api`,
+      baseURL: `${ollamaBaseUrl(ctx, credential)}/api`,
       ...(apiKey && { headers: { Authorization: `Bearer ${apiKey}` } }),
-      ...(keepAlive && { fetch: withKeepAlive(keepAlive) }),
+      fetch: keepAlive ? withKeepAlive(send, keepAlive) : send,
     });
     const stop = stringInput(inputs.stop)
       ?.split(',')

@@ -7,9 +7,14 @@ import {
   stringInput,
   type ChatModelHandle,
 } from '../../llm/chat-model.js';
-import { leanFetch } from '../../llm/lean-fetch.js';
+import { modelFetch } from '../../llm/lean-fetch.js';
 import { badgeIcon } from '../../utilities/icons.js';
-import { CHAT_MODEL_BASE_CLASSES, imageUploadInputs, staticModelOptions } from '../shared-inputs.js';
+import {
+  CHAT_MODEL_BASE_CLASSES,
+  imageUploadInputs,
+  modelEndpoint,
+  staticModelOptions,
+} from '../shared-inputs.js';
 import { providers } from '../../llm/provider-modules.js';
 
 const MODELS = [
@@ -120,9 +125,14 @@ export const chatOpenAI: NodeType = {
     const { createOpenAI } = await providers.openai();
     const provider = createOpenAI({
       apiKey: stringInput(credential.openAIApiKey) ?? '',
-      baseURL: stringInput(inputs.basepath) ?? ctx.run.services.providerBaseUrls.openai,
+      baseURL: modelEndpoint(ctx, {
+        provider: 'openai',
+        typed: stringInput(inputs.basepath),
+        credential,
+        secretField: 'openAIApiKey',
+      }),
       headers: (baseOptions?.headers as Record<string, string> | undefined) ?? undefined,
-      fetch: leanFetch,
+      fetch: modelFetch(ctx.run.services),
     });
     return {
       kind: 'chatModel',

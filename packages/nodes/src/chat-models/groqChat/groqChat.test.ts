@@ -9,10 +9,10 @@ beforeAll(async () => (llm = await startTestLlmServer()));
 afterAll(() => llm.close());
 beforeEach(() => llm.reset());
 
-const engine = () =>
+const engine = (credential: Record<string, unknown> = {}) =>
   createTestEngine({
     nodes: [groqChat, ...CHAIN_NODES],
-    credentials: { key: { credentialName: 'groqApi', data: { groqApiKey: 'gsk-test' } } },
+    credentials: { key: { credentialName: 'groqApi', data: { groqApiKey: 'gsk-test', ...credential } } },
     services: { providerBaseUrls: { groq: `${llm.url}/openai/v1` } },
   });
 const node = (inputs: Record<string, unknown> = {}, credential: string | null = 'key') =>
@@ -38,9 +38,19 @@ describe('GroqChat', () => {
     expect(whole.streamed).toBe(false);
   });
 
-  it('uses its Base URL input over the server default', async () => {
-    await engine().run(node({ baseUrl: llm.openAiBaseUrl }), { question: 'x' });
+  it('uses its Base URL input where its credential names that endpoint, and refuses it elsewhere', async () => {
+    await expect(engine().run(node({ baseUrl: llm.openAiBaseUrl }), { question: 'x' })).rejects.toThrow(
+      /is not where its credential may be sent/,
+    );
+    expect(llm.requests).toHaveLength(0);
+    await engine({ baseUrl: llm.openAiBaseUrl }).run(node({ baseUrl: llm.openAiBaseUrl }), { question: 'x' });
     expect(llm.requests[0]!.path).toBe('/v1/chat/completions');
+  });
+
+  it("sends its key to the credential's Base URL when the node sets none", async () => {
+    await engine({ baseUrl: llm.openAiBaseUrl }).run(node(), { question: 'x' });
+    expect(llm.requests[0]!.path).toBe('/v1/chat/completions');
+    expect(llm.requests[0]!.headers.authorization).toBe('Bearer gsk-test');
   });
 
   it('asks for a credential when none is connected', async () => {

@@ -1,4 +1,4 @@
-import { leanFetch } from '../../llm/lean-fetch.js';
+import { modelFetch } from '../../llm/lean-fetch.js';
 import type { NodeType } from '@flowloom/engine';
 import {
   booleanInput,
@@ -8,7 +8,7 @@ import {
   type ChatModelHandle,
 } from '../../llm/chat-model.js';
 import { badgeIcon } from '../../utilities/icons.js';
-import { baseUrlFor, CHAT_MODEL_BASE_CLASSES, staticModelOptions } from '../shared-inputs.js';
+import { CHAT_MODEL_BASE_CLASSES, modelEndpoint, staticModelOptions } from '../shared-inputs.js';
 import { providers } from '../../llm/provider-modules.js';
 
 const MODELS = [
@@ -77,8 +77,13 @@ export const groqChat: NodeType = {
     const { createGroq } = await providers.groq();
     const provider = createGroq({
       apiKey,
-      baseURL: baseUrlFor(ctx, inputs.baseUrl, 'groq'),
-      fetch: leanFetch,
+      baseURL: modelEndpoint(ctx, {
+        provider: 'groq',
+        typed: stringInput(inputs.baseUrl),
+        credential,
+        secretField: 'groqApiKey',
+      }),
+      fetch: modelFetch(ctx.run.services),
     });
     return {
       kind: 'chatModel',

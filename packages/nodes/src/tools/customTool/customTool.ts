@@ -65,7 +65,7 @@ export const customTool: NodeType = {
     type: 'CustomTool',
     category: 'Tools',
     baseClasses: ['CustomTool', 'Tool', 'DynamicStructuredTool', 'StructuredTool', 'Runnable'],
-    description: "Use custom tool you've created in Flowise within chatflow",
+    description: 'Use a custom tool you created on the Tools page in this flow',
     inputs: [
       { label: 'Select Tool', name: 'selectedTool', type: 'asyncOptions', loadMethod: 'listTools' },
       {

@@ -37,6 +37,13 @@ export function createApiKeyRepository(db: Db) {
         .where('workspaceId', '=', workspaceId)
         .where('id', '=', id)
         .executeTakeFirst(),
+    findByName: (workspaceId: string, keyName: string) =>
+      db
+        .selectFrom('api_key')
+        .select('id')
+        .where('workspaceId', '=', workspaceId)
+        .where('keyName', '=', keyName)
+        .executeTakeFirst(),
     /** Key lookup for authentication, with the organization of the key's workspace. */
     findByHash: (hash: string) =>
       db

@@ -69,6 +69,13 @@ export function createApiKeyService({
     }
   }
 
+  /** Two keys of one workspace never share a name: the flow settings pick keys by name. */
+  async function assertNameFree(ctx: AuthContext, keyName: string, exceptId?: string) {
+    const existing = await repo.findByName(ctx.workspaceId, keyName);
+    if (existing && existing.id !== exceptId)
+      throw new AppError('CONFLICT', `An API key named "${keyName}" already exists`);
+  }
+
   return {
     async list(ctx: AuthContext): Promise<ApiKey[]> {
       return toWire(await repo.list(ctx.workspaceId), ctx.workspaceId);
@@ -88,6 +95,7 @@ export function createApiKeyService({
     },
     /** Creates a key; the answer is the workspace's key list with this one's secret in full (shown once). */
     async create(ctx: AuthContext, body: CreateApiKeyBody): Promise<{ created: ApiKey; list: ApiKey[] }> {
+      await assertNameFree(ctx, body.keyName);
       // Omitted permissions mean full access, as keys had before permissions existed.
       const permissions = body.permissions.length > 0 ? body.permissions : [...ALL_PERMISSIONS];
       assertGrantable(ctx, permissions);
@@ -109,6 +117,7 @@ export function createApiKeyService({
     },
     async update(ctx: AuthContext, id: string, body: UpdateApiKeyBody): Promise<ApiKey[]> {
       if (body.permissions) assertGrantable(ctx, body.permissions);
+      if (body.keyName !== undefined) await assertNameFree(ctx, body.keyName, id);
       const result = await repo.update(ctx.workspaceId, id, {
         ...(body.keyName !== undefined && { keyName: body.keyName }),
         ...(body.permissions !== undefined && { permissions: JSON.stringify(body.permissions) }),

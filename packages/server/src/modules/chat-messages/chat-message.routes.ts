@@ -2,11 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CHAT_TYPES, FEEDBACK_RATINGS, dateFilter, listFilter } from '@flowloom/shared';
 import type { Db } from '../../db/database.js';
-import { can } from '../../http/access.js';
 import { caller } from '../../http/auth-hook.js';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.js';
 import type { ChatMessageRepository, ChatMessageRow } from './chat-message.repository.js';
-import { assertFlowInWorkspace } from './flow-scope.js';
+import { anyFlowFamily, assertFlowAccess } from './flow-scope.js';
 
 const JSON_COLUMNS = [
   'sourceDocuments',
@@ -65,7 +64,7 @@ export function registerChatMessageRoutes(
   app.get(
     '/api/v1/chatmessage/:chatflowid',
     {
-      config: { access: can('chatflows:view', 'agentflows:view') },
+      config: { access: anyFlowFamily('view') },
       schema: {
         tags,
         summary: "Messages of a flow, filtered; feedback=true adds each message's feedback",
@@ -74,7 +73,7 @@ export function registerChatMessageRoutes(
       },
     },
     async (request) => {
-      await assertFlowInWorkspace(db, caller(request), request.params.chatflowid);
+      await assertFlowAccess(db, caller(request), request.params.chatflowid, 'view');
       const q = request.query;
       const filter = {
         chatflowid: request.params.chatflowid,
@@ -98,7 +97,7 @@ export function registerChatMessageRoutes(
   app.delete(
     '/api/v1/chatmessage/:chatflowid',
     {
-      config: { access: can('chatflows:update', 'agentflows:update') },
+      config: { access: anyFlowFamily('update') },
       schema: {
         tags,
         summary: 'Delete messages of a flow (all, or one chat / session / type / date range)',
@@ -114,7 +113,8 @@ export function registerChatMessageRoutes(
       },
     },
     async (request) => {
-      await assertFlowInWorkspace(db, caller(request), request.params.chatflowid);
+      // Deleting a flow's chats changes the flow's records: the update permission of its family.
+      await assertFlowAccess(db, caller(request), request.params.chatflowid, 'update');
       const q = request.query;
       const deleted = await messages.deleteMatching({
         chatflowid: request.params.chatflowid,

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { PUBLIC, can } from '../../http/access.js';
+import { PUBLIC } from '../../http/access.js';
 import { caller } from '../../http/auth-hook.js';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.js';
+import { anyFlowFamily } from '../chat-messages/flow-scope.js';
 import type { ChatflowPublicService } from './chatflow-public.service.js';
 
 const idParams = z.object({ id: z.string().min(1) });
@@ -26,7 +27,7 @@ export function registerChatflowPublicRoutes(
   app.get(
     '/api/v1/flow-config/:id',
     {
-      config: { access: can('chatflows:view', 'agentflows:view') },
+      config: { access: anyFlowFamily('view') },
       schema: {
         tags,
         summary: 'Parameters of a flow an API call may override (overrideConfig)',
@@ -42,7 +43,8 @@ export function registerChatflowPublicRoutes(
       config: { access: PUBLIC },
       schema: {
         tags,
-        summary: "The chat embed's settings: chatbot config, uploads, flow data without secrets",
+        summary:
+          "The chat embed's settings: chatbot config, uploads, text-to-speech, and an agentflow's Start form",
         params: idParams,
       },
     },

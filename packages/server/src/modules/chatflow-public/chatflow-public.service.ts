@@ -13,6 +13,8 @@ import type { AuthContext } from '../auth/auth.service.js';
 import { createChatflowRepository } from '../chatflows/chatflow.repository.js';
 import { toChatflow } from '../chatflows/chatflow.service.js';
 import { createIdentityRepository } from '../identity/identity.repository.js';
+import { assertFlowPermission } from '../chat-messages/flow-scope.js';
+import { embedFlowData } from './embed-flow-data.js';
 import { overridableParams } from './flow-config.js';
 import { uploadsConfig } from './uploads-config.js';
 
@@ -64,27 +66,31 @@ export function createChatflowPublicService({ db, registry }: { db: Db; registry
 
     async flowConfig(ctx: AuthContext, id: string): Promise<FlowConfigParam[]> {
       const row = await load(id);
-      if (row.workspaceId !== ctx.workspaceId) throw new AppError('NOT_FOUND', `Chatflow ${id} not found`);
+      assertFlowPermission(ctx, row, 'view');
       return overridableParams(parseFlowData(row.flowData).nodes, paramsOf);
     },
 
     /**
-     * The chat embed's settings (`GET /public-chatbotConfig/:id`): the flow's chatbotConfig without its
-     * origin allow-list, the uploads it accepts, and its flow data with every secret removed (the embed
-     * reads the Start node's form inputs from it).
+     * The chat embed's settings (`GET /public-chatbotConfig/:id`), for any flow id, public or not (a
+     * flow bound to an API key is still embedded, as in Flowise): the flow's chatbotConfig without its
+     * origin allow-list, the uploads it accepts, whether text-to-speech is on, and — for a flow started
+     * by a Start node — that node's input type and form (see `embedFlowData`). Nothing else of the flow
+     * (issue 10: code, headers and prompts of other nodes were readable by anyone with the id).
      */
     async chatbotConfig(id: string): Promise<Record<string, unknown>> {
       const row = await load(id);
       const {
         allowedOrigins: _origins,
         allowedOriginsError: _error,
+        flowData: _flowData,
         ...config
       } = parseObject(row.chatbotConfig, 'Chatbot Config', id);
-      const flow = parseFlowData(row.flowData);
+      const { nodes } = parseFlowData(row.flowData);
+      const flowData = embedFlowData(nodes);
       return {
         ...config,
-        uploads: uploadsConfig(flow.nodes),
-        flowData: JSON.stringify(sanitizeFlowForExport(flow)),
+        uploads: uploadsConfig(nodes),
+        ...(flowData !== undefined && { flowData }),
         isTTSEnabled: anyProviderOn(parseObject(row.textToSpeech, 'Text To Speech Config', id)),
       };
     },

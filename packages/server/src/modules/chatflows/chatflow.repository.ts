@@ -55,15 +55,6 @@ export function createChatflowRepository(db: Db) {
       const row = await db.selectFrom('chat_flow').select('id').where('id', '=', id).executeTakeFirst();
       return row !== undefined;
     },
-    async existsInWorkspace(id: string, workspaceId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('chat_flow')
-        .select('id')
-        .where('id', '=', id)
-        .where('workspaceId', '=', workspaceId)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
     /** Id, name and type of every flow of a workspace, by name. */
     summaries: (workspaceId: string) =>
       db

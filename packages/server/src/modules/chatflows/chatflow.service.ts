@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
+import { credentialIdsIn } from '@flowloom/shared';
 import type {
   Chatflow,
   ChatflowType,
@@ -50,6 +51,7 @@ export function createChatflowService({ db, clock }: { db: Db; clock: Clock }) {
   const table = workspaceTable(db, 'chat_flow', { column: 'updatedDate', direction: 'desc' });
   const flows = createChatflowRepository(db);
   const apiKeys = createApiKeyRepository(db);
+  const credentials = workspaceTable(db, 'credential', { column: 'updatedDate', direction: 'desc' });
 
   function assertCan(ctx: AuthContext, type: ChatflowType, action: Action) {
     const permission = flowPermission(type, action);
@@ -67,6 +69,28 @@ export function createChatflowService({ db, clock }: { db: Db; clock: Clock }) {
     if (!apikeyid) return;
     if (!(await apiKeys.find(ctx.workspaceId, apikeyid)))
       throw new AppError('BAD_REQUEST', `API key ${apikeyid} not found in this workspace`);
+  }
+
+  /**
+   * A stored credential's secret goes wherever its flow sends it, so putting one into a flow needs
+   * the permission to use credentials (issue 10): a caller without `credentials:view` may keep the
+   * credentials a flow already had, but not add one of the workspace's. Ids of no credential here
+   * (a flow imported from another server) are harmless: nothing resolves them.
+   */
+  async function assertMayUseCredentials(
+    ctx: AuthContext,
+    flowData: string | undefined,
+    before: string | null,
+  ) {
+    if (flowData === undefined || ctx.isOrganizationAdmin || ctx.permissions.has('credentials:view')) return;
+    const kept = credentialIdsIn(before);
+    for (const id of credentialIdsIn(flowData)) {
+      if (!kept.has(id) && (await credentials.find(ctx.workspaceId, id)))
+        throw new AppError(
+          'FORBIDDEN',
+          'Using a stored credential in a flow needs the credentials:view permission',
+        );
+    }
   }
 
   return {
@@ -104,6 +128,7 @@ export function createChatflowService({ db, clock }: { db: Db; clock: Clock }) {
     async create(ctx: AuthContext, body: CreateChatflowBody): Promise<Chatflow> {
       assertCan(ctx, body.type, 'create');
       await assertApiKeyInWorkspace(ctx, body.apikeyid);
+      await assertMayUseCredentials(ctx, body.flowData, null);
       const at = clock.now().toISOString();
       const row: Row = {
         id: randomUUID(),
@@ -135,6 +160,7 @@ export function createChatflowService({ db, clock }: { db: Db; clock: Clock }) {
       assertCan(ctx, row.type as ChatflowType, 'update');
       if (body.type && body.type !== row.type) assertCan(ctx, body.type, 'create');
       await assertApiKeyInWorkspace(ctx, body.apikeyid);
+      await assertMayUseCredentials(ctx, body.flowData, row.flowData);
       const { deployed, isPublic, ...rest } = body;
       const patch = {
         ...rest,

@@ -106,6 +106,7 @@ export function createCredentialService({ db, keys, clock, definitionOf }: Crede
     },
 
     async create(ctx: AuthContext, body: CreateCredentialBody): Promise<Credential> {
+      await table.assertNameFree(ctx.workspaceId, body.name, 'credential');
       const data = validated(definition(body.credentialName), body.plainDataObj);
       const at = clock.now().toISOString();
       const row: Row = {
@@ -123,6 +124,7 @@ export function createCredentialService({ db, keys, clock, definitionOf }: Crede
 
     async update(ctx: AuthContext, id: string, body: UpdateCredentialBody): Promise<Credential> {
       const row = await load(ctx, id);
+      if (body.name !== undefined) await table.assertNameFree(ctx.workspaceId, body.name, 'credential', id);
       const credentialName = body.credentialName ?? row.credentialName;
       const def = definition(credentialName);
       const stored = credentialName === row.credentialName ? open(row) : {};

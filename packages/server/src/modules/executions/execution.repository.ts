@@ -35,6 +35,18 @@ export function createExecutionRepository(db: Db) {
   }
 
   return {
+    /**
+     * Executions left INPROGRESS by a server that stopped mid-run (nothing runs them any more): marked
+     * TERMINATED with the reason. Called once at start-up, before any run can begin.
+     */
+    terminateInterrupted: async (reason: string, at: string): Promise<number> => {
+      const result = await db
+        .updateTable('execution')
+        .set({ state: 'TERMINATED', stoppedDate: at, stoppedReason: reason, updatedDate: at })
+        .where('state', '=', 'INPROGRESS')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
     insert: (row: Insertable<ExecutionTable>) => db.insertInto('execution').values(row).execute(),
     update: (id: string, patch: Updateable<ExecutionTable>) =>
       db.updateTable('execution').set(patch).where('id', '=', id).execute(),

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { createFeedbackBody, feedbackListQuery, updateFeedbackBody } from '@flowloom/shared';
-import { PUBLIC, can } from '../../http/access.js';
+import { PUBLIC } from '../../http/access.js';
 import { caller } from '../../http/auth-hook.js';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.js';
+import { anyFlowFamily } from '../chat-messages/flow-scope.js';
 import type { FeedbackService } from './feedback.service.js';
 
 export function registerFeedbackRoutes(root: FastifyInstance, { feedback }: { feedback: FeedbackService }) {
@@ -35,22 +36,24 @@ export function registerFeedbackRoutes(root: FastifyInstance, { feedback }: { fe
   app.put(
     '/api/v1/feedback/:id',
     {
+      // Public for the chat window; the service ties the change to the feedback's chat (issue 10).
       config: { access: PUBLIC },
       schema: {
         tags,
-        summary: 'Change the rating or comment of a feedback',
+        summary:
+          "Change the rating or comment of a feedback: send its chat's chatId (or, right after rating, only the comment)",
         params: z.object({ id: z.string().min(1) }),
         body: updateFeedbackBody,
       },
     },
-    (request) => feedback.update(request.params.id, request.body),
+    (request) => feedback.update(request.params.id, request.body, request.auth),
   );
 
   app.get(
     '/api/v1/feedback/:chatflowid',
     {
       // Flowise leaves this list open; feedback comments are visitors' words, so it needs a member here.
-      config: { access: can('chatflows:view', 'agentflows:view') },
+      config: { access: anyFlowFamily('view') },
       schema: {
         tags,
         summary: 'Feedback of a flow, oldest first (or order=DESC), by chat and date range',

@@ -10,7 +10,7 @@ import { AppError } from '../../errors.js';
 import type { Clock } from '../../runtime.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import type { ChatMessageRepository, ChatMessageRow } from '../chat-messages/chat-message.repository.js';
-import { assertFlowInWorkspace } from '../chat-messages/flow-scope.js';
+import { assertFlowAccess, mayAccessFlow } from '../chat-messages/flow-scope.js';
 import type { FeedbackFilter, FeedbackRepository, FeedbackRow } from './feedback.repository.js';
 
 function toFeedback(row: FeedbackRow): ChatMessageFeedback {
@@ -34,8 +34,15 @@ function assertBelongs(message: ChatMessageRow, ids: { chatId?: string; chatflow
 }
 
 /**
- * Ratings of answers (FLOWISE_API.md §4.2 `feedback`). Posting and changing are public, as the chat
- * embed does both without an account; the list is for the flow's workspace.
+ * How long after a rating the chat window may add its comment without naming the chat: Flowise's
+ * widget and chat panel send the comment of a rating as a second request holding only `content`.
+ */
+export const FEEDBACK_COMMENT_WINDOW_MS = 10 * 60_000;
+
+/**
+ * Ratings of answers (FLOWISE_API.md §4.2 `feedback`). Posting is public, as the chat embed rates
+ * without an account; changing is tied to the chat (see `update`); the list is for the flow's
+ * workspace.
  */
 export function createFeedbackService(deps: {
   db: Db;
@@ -55,6 +62,19 @@ export function createFeedbackService(deps: {
       `Message ${existing.messageId} already has feedback ${existing.id}; change it with PUT /api/v1/feedback/${existing.id}`,
       { extra: { feedbackId: existing.id } },
     );
+  }
+
+  /** The chat window's comment right after its rating: only the comment, the first one, soon. */
+  function isFollowUpComment(existing: FeedbackRow, body: UpdateFeedbackBody): boolean {
+    const ratingKept = body.rating === undefined || body.rating === existing.rating;
+    const age = deps.clock.now().getTime() - Date.parse(existing.createdDate);
+    return ratingKept && !existing.content && age <= FEEDBACK_COMMENT_WINDOW_MS;
+  }
+
+  /** See `update`; the ids sent were already checked against the feedback's message. */
+  async function mayChange(existing: FeedbackRow, body: UpdateFeedbackBody, auth: AuthContext | null) {
+    if (body.chatId === existing.chatId || isFollowUpComment(existing, body)) return true;
+    return auth !== null && mayAccessFlow(deps.db, auth, existing.chatflowid, 'update');
   }
 
   return {
@@ -93,8 +113,14 @@ export function createFeedbackService(deps: {
       return toFeedback(row);
     },
 
-    /** Changes rating and/or comment. Ids may be sent but cannot move the feedback elsewhere. */
-    async update(id: string, body: UpdateFeedbackBody): Promise<{ status: 'OK' }> {
+    /**
+     * Changes rating and/or comment. Ids may be sent but cannot move the feedback elsewhere. Knowing a
+     * feedback id is not enough (issue 10): the change must come from a member holding the update
+     * permission of the flow's family (`auth`, a web-app session), name the feedback's chat
+     * (`chatId`), or be the chat window's comment following its rating — only `content`, on a
+     * feedback without one, within {@link FEEDBACK_COMMENT_WINDOW_MS} of the rating.
+     */
+    async update(id: string, body: UpdateFeedbackBody, auth: AuthContext | null): Promise<{ status: 'OK' }> {
       const existing = await deps.feedback.findById(id);
       if (!existing) throw new AppError('NOT_FOUND', `Feedback with ID ${id} not found`);
       if (body.messageId !== undefined && body.messageId !== existing.messageId) {
@@ -104,6 +130,12 @@ export function createFeedbackService(deps: {
         );
       }
       assertBelongs(await messageOf(existing.messageId), body);
+      if (!(await mayChange(existing, body, auth))) {
+        throw new AppError(
+          'FORBIDDEN',
+          `Feedback ${id} can only be changed from the chat it belongs to: send that chat's chatId with the change.`,
+        );
+      }
       const patch = {
         ...(body.rating !== undefined && { rating: body.rating }),
         ...(body.content !== undefined && { content: body.content }),
@@ -113,7 +145,7 @@ export function createFeedbackService(deps: {
     },
 
     async list(ctx: AuthContext, filter: FeedbackFilter): Promise<ChatMessageFeedback[]> {
-      await assertFlowInWorkspace(deps.db, ctx, filter.chatflowid);
+      await assertFlowAccess(deps.db, ctx, filter.chatflowid, 'view');
       return (await deps.feedback.list(filter)).map(toFeedback);
     },
   };

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { createLeadBody } from '@flowloom/shared';
-import { PUBLIC, can } from '../../http/access.js';
+import { PUBLIC } from '../../http/access.js';
+import { anyFlowFamily } from '../chat-messages/flow-scope.js';
 import { caller } from '../../http/auth-hook.js';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.js';
 import type { LeadService } from './lead.service.js';
@@ -22,7 +23,7 @@ export function registerLeadRoutes(root: FastifyInstance, { leads }: { leads: Le
   app.get(
     '/api/v1/leads/:chatflowid',
     {
-      config: { access: can('chatflows:view', 'agentflows:view') },
+      config: { access: anyFlowFamily('view') },
       schema: {
         tags,
         summary: 'Leads collected by a flow, oldest first',

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { Clock } from '../../runtime.js';
 import type { AuthContext } from '../auth/auth.service.js';
-import { assertFlowInWorkspace } from '../chat-messages/flow-scope.js';
+import { assertFlowAccess } from '../chat-messages/flow-scope.js';
 import { createChatflowRepository } from '../chatflows/chatflow.repository.js';
 import type { LeadRepository } from './lead.repository.js';
 
@@ -30,7 +30,7 @@ export function createLeadService(deps: { db: Db; leads: LeadRepository; clock: 
     },
 
     async list(ctx: AuthContext, chatflowid: string): Promise<Lead[]> {
-      await assertFlowInWorkspace(deps.db, ctx, chatflowid);
+      await assertFlowAccess(deps.db, ctx, chatflowid, 'view');
       return deps.leads.list(chatflowid);
     },
   };

@@ -12,6 +12,7 @@ import {
   type NodeRegistry,
 } from '@flowloom/engine';
 import { stripCredentialIds, type ChatTurn, type FlowData, type PredictionBody } from '@flowloom/shared';
+import { nodeFailure } from './node-failure.js';
 import { AppError } from '../../errors.js';
 import type { Clock, Logger } from '../../runtime.js';
 import type { ChatMessageRepository } from '../chat-messages/chat-message.repository.js';
@@ -240,7 +241,7 @@ export function createAgentflowPredictor(deps: AgentflowPredictionDeps) {
             { flowId: row.id, nodeId: error.nodeId, err: error.cause },
             'agentflow run failed',
           );
-          throw new AppError('INTERNAL', error.message, { cause: error });
+          throw nodeFailure(error);
         }
         throw error;
       }

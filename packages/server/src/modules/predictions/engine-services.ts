@@ -1,4 +1,4 @@
-import type { CodeSandbox, EngineServices, GuardedFetch } from '@flowloom/engine';
+import type { AddressCheck, CodeSandbox, EngineServices, GuardedFetch } from '@flowloom/engine';
 import type { Logger } from '../../runtime.js';
 import type { CredentialService } from '../credentials/credential.service.js';
 import type { ToolRepository } from '../resources/tool.repository.js';
@@ -27,6 +27,7 @@ export interface EngineServiceDeps {
   http: GuardedFetch;
   sandbox: CodeSandbox;
   providerBaseUrls: Partial<Record<string, string>>;
+  addressCheck: AddressCheck;
   logger: Logger;
   now(): Date;
 }
@@ -44,6 +45,7 @@ export function createEngineServices(deps: EngineServiceDeps): EngineServices {
     http: deps.http,
     sandbox: deps.sandbox,
     providerBaseUrls: deps.providerBaseUrls,
+    addressCheck: deps.addressCheck,
     runFlow: noFlowRuns,
     logger: {
       debug: (message, fields) => deps.logger.debug(fields ?? {}, message),

@@ -3,12 +3,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { predictionBody, type PredictionBody } from '@flowloom/shared';
 import { AppError } from '../../errors.js';
-import { PUBLIC, can } from '../../http/access.js';
+import { PUBLIC } from '../../http/access.js';
 import { caller } from '../../http/auth-hook.js';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.js';
+import { anyFlowFamily } from '../chat-messages/flow-scope.js';
 import { originRefusal } from './flow-guards.js';
+import { assertMayRunInternally } from './internal-access.js';
 import type { Caller, FlowRow, PredictionService } from './prediction.service.js';
 import { formToPredictionBody, rejectFilePart } from './multipart-body.js';
+import { unsafeBodyError } from '../../http/body-guard.js';
 import { openEventStream } from './sse.js';
 
 const idParams = z.object({ id: z.string() });
@@ -75,7 +78,11 @@ export function registerPredictionRoutes(
 
 /** A multipart prediction's fields become the JSON body they stand for, before validation. */
 async function formAsJson(request: FastifyRequest) {
-  if (request.isMultipart()) request.body = formToPredictionBody(request.body);
+  if (request.isMultipart()) {
+    request.body = formToPredictionBody(request.body);
+    const error = unsafeBodyError(request.body);
+    if (error) throw error;
+  }
   return Promise.resolve();
 }
 
@@ -140,19 +147,26 @@ function registerRoutes(scope: FastifyInstance, predictions: PredictionService) 
   app.post(
     '/api/v1/internal-prediction/:id',
     {
-      config: { access: can('chatflows:view', 'agentflows:view', 'assistants:view') },
+      config: { access: anyFlowFamily('view') },
       schema: {
         tags,
-        summary: 'Run a flow from the web app (session auth)',
+        summary:
+          "Run a flow from the web app (session auth) or with an API key holding the view permission of the flow's family",
         params: idParams,
         body: predictionBody,
+      },
+      // The family of the flow's type and its API-key binding are checked before the body is read.
+      onRequest: async (request) => {
+        const row = await predictions.load(request.params.id);
+        assertMayRunInternally(caller(request), row);
+        flows.set(request, row);
       },
       preValidation: formAsJson,
     },
     (request, reply) =>
       respond(
         predictions,
-        request.params.id,
+        flows.get(request) ?? request.params.id,
         request.body,
         { kind: 'internal', ctx: caller(request) },
         request,

@@ -6,15 +6,25 @@ import {
   parseOverrideSettings,
   planChatflow,
   runChatflow,
+  type AddressCheck,
   type CodeSandbox,
   type FlowPlan,
   type GuardedFetch,
   type NodeRegistry,
+  type RunImage,
 } from '@flowloom/engine';
-import { isUuid, type ChatTurn, type FlowData, type PredictionBody } from '@flowloom/shared';
+import {
+  flowShapeProblem,
+  isUuid,
+  type ChatTurn,
+  type FlowData,
+  type PredictionBody,
+} from '@flowloom/shared';
 import type { Db } from '../../db/database.js';
+import { nodeFailure } from './node-failure.js';
 import { AppError } from '../../errors.js';
 import type { Clock, Logger } from '../../runtime.js';
+import type { RuntimeVariablePolicy } from '../resources/runtime-variables.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import type { ApiKeyService } from '../apikeys/apikey.service.js';
 import type { ChatMessageRepository } from '../chat-messages/chat-message.repository.js';
@@ -24,6 +34,7 @@ import { createChatflowRepository, type FlowRunSettings } from '../chatflows/cha
 import { createToolRepository } from '../resources/tool.repository.js';
 import { createEngineServices } from './engine-services.js';
 import { createRateLimiter, rateLimitOf } from './flow-guards.js';
+import { uploadsConfig } from '../chatflow-public/uploads-config.js';
 import type { EventStream } from './sse.js';
 
 const PLAN_CACHE_SIZE = 500;
@@ -45,9 +56,12 @@ export interface PredictionServiceDeps {
   http: GuardedFetch;
   sandbox: CodeSandbox;
   providerBaseUrls: Partial<Record<string, string>>;
+  /** The address rule for model calls (see EngineServices.addressCheck). */
+  addressCheck: AddressCheck;
   logger: Logger;
   clock: Clock;
-  env: NodeJS.ProcessEnv;
+  /** Which `runtime` variables may be read from the environment (FLOWLOOM_RUNTIME_VARIABLES). */
+  runtimeVariables: RuntimeVariablePolicy;
 }
 
 /** A message's stored text: the answer, or its JSON in a fenced block when there is only JSON. */
@@ -80,13 +94,18 @@ export function createPredictionService(deps: PredictionServiceDeps) {
   /** Routes that already loaded the flow pass its row and save a query. */
   const resolve = (target: string | FlowRow) => (typeof target === 'string' ? loadFlow(target) : target);
 
+  /** Parsed once per saved version (see planFor); a flow stored before the save-time checks may still be damaged. */
   function parseFlow(flowData: string): FlowData {
+    let parsed: unknown;
     try {
-      const parsed = JSON.parse(flowData) as FlowData;
-      return { nodes: parsed.nodes ?? [], edges: parsed.edges ?? [] };
+      parsed = JSON.parse(flowData);
     } catch {
       throw new AppError('BAD_REQUEST', 'The flow data of this chatflow is not valid JSON');
     }
+    const problem = flowShapeProblem(parsed);
+    if (problem) throw new AppError('BAD_REQUEST', `The flow data of this chatflow is damaged: ${problem}`);
+    const { nodes, edges } = parsed as FlowData;
+    return { nodes, edges };
   }
 
   /** Plans are pure functions of a saved flow version: cached with the parsed flow by id and update time. */
@@ -123,7 +142,10 @@ export function createPredictionService(deps: PredictionServiceDeps) {
   async function workspaceVars(workspaceId: string): Promise<Record<string, string>> {
     const rows = await flows.variables(workspaceId);
     return Object.fromEntries(
-      rows.map((v) => [v.name, v.type === 'runtime' ? (deps.env[v.name] ?? '') : v.value]),
+      rows.map((v) => [
+        v.name,
+        v.type === 'runtime' ? (deps.runtimeVariables.read(v.name) ?? v.value) : v.value,
+      ]),
     );
   }
 
@@ -141,6 +163,41 @@ export function createPredictionService(deps: PredictionServiceDeps) {
       .filter((u) => u.type === 'file:full' && u.data)
       .map((u) => `<doc name='${u.name}'>${u.data}</doc>`)
       .join('\n');
+  }
+
+  /**
+   * The images sent with the question (`uploads` of type `file` with an image type and a base64 data
+   * URL, as Flowise's chat sends them), checked against what the flow takes (`/chatflows-uploads`).
+   */
+  function questionImages(body: PredictionBody, flow: FlowData): RunImage[] | undefined {
+    const sent = (body.uploads ?? []).filter((u) => u.type === 'file' && u.mime.startsWith('image/'));
+    if (sent.length === 0) return undefined;
+    const rule = uploadsConfig(flow.nodes).imgUploadSizeAndTypes[0];
+    if (!rule)
+      throw new AppError(
+        'BAD_REQUEST',
+        'This flow does not take images: turn on "Allow Image Uploads" on its chat model',
+      );
+    return sent.map((upload) => {
+      if (!rule.fileTypes.includes(upload.mime))
+        throw new AppError(
+          'BAD_REQUEST',
+          `Image "${upload.name}" is ${upload.mime}; this flow takes ${rule.fileTypes.join(', ')}`,
+        );
+      const data = upload.data ?? '';
+      const base64 = /^data:image\/[\w.+-]+;base64,([A-Za-z0-9+/=]*)$/.exec(data)?.[1];
+      if (base64 === undefined)
+        throw new AppError(
+          'BAD_REQUEST',
+          `Image "${upload.name}" must be sent as a base64 data URL (data:image/png;base64,…)`,
+        );
+      if ((base64.length * 3) / 4 > rule.maxUploadSize * 1024 * 1024)
+        throw new AppError(
+          'BAD_REQUEST',
+          `Image "${upload.name}" is larger than ${rule.maxUploadSize} MB, the most this flow takes`,
+        );
+      return { data, mime: upload.mime, name: upload.name };
+    });
   }
 
   const agentflowFlows = new Map<string, FlowData>();
@@ -188,6 +245,7 @@ export function createPredictionService(deps: PredictionServiceDeps) {
           http: deps.http,
           sandbox: deps.sandbox,
           providerBaseUrls: deps.providerBaseUrls,
+          addressCheck: deps.addressCheck,
           logger: deps.logger,
           now: () => deps.clock.now(),
         }),
@@ -272,6 +330,7 @@ export function createPredictionService(deps: PredictionServiceDeps) {
           ? new AppError('BAD_REQUEST', error.message, { cause: error })
           : error;
       });
+      const images = questionImages(body, flow);
       const streaming = stream !== undefined && plan.streamable;
       const requestHistory = toHistory(body);
       // Past turns are read only for flows that use them (memory, {{chat_history}}).
@@ -289,6 +348,7 @@ export function createPredictionService(deps: PredictionServiceDeps) {
         http: deps.http,
         sandbox: deps.sandbox,
         providerBaseUrls: deps.providerBaseUrls,
+        addressCheck: deps.addressCheck,
         logger: deps.logger,
         now: () => deps.clock.now(),
       });
@@ -302,6 +362,7 @@ export function createPredictionService(deps: PredictionServiceDeps) {
           sessionId,
           history: [...requestHistory, ...stored],
           fileAttachment: fileAttachment(body) || undefined,
+          ...(images && { images }),
           streaming,
           emit: (event, data) => stream?.send(event, data),
           signal: controller.signal,
@@ -397,7 +458,7 @@ export function createPredictionService(deps: PredictionServiceDeps) {
           throw new AppError('BAD_REQUEST', error.message, { cause: error });
         if (error instanceof NodeExecutionError) {
           deps.logger.warn({ flowId: row.id, nodeId: error.nodeId, err: error.cause }, 'flow run failed');
-          throw new AppError('INTERNAL', error.message, { cause: error });
+          throw nodeFailure(error);
         }
         throw error;
       } finally {

@@ -27,11 +27,8 @@ export function createNamedResourceService<T extends NamedTable>({
   type Row = Selectable<Database[T]>;
   const table = workspaceTable(db, tableName, { column: 'updatedDate', direction: 'desc' });
 
-  async function assertNameFree(ctx: AuthContext, name: string, exceptId?: string) {
-    const existing = await table.findByName(ctx.workspaceId, name);
-    if (existing && (existing as { id: string }).id !== exceptId)
-      throw new AppError('CONFLICT', `A ${label.toLowerCase()} named "${name}" already exists`);
-  }
+  const assertNameFree = (ctx: AuthContext, name: string, exceptId?: string) =>
+    table.assertNameFree(ctx.workspaceId, name, label.toLowerCase(), exceptId);
 
   return {
     list: (ctx: AuthContext, range?: { offset: number; limit: number }): Promise<Row[]> =>

@@ -5,17 +5,43 @@ import {
   updateToolBody,
   updateVariableBody,
   type CreateToolBody,
+  type CreateVariableBody,
   type UpdateToolBody,
+  type UpdateVariableBody,
 } from '@flowloom/shared';
+import type { CodeSandbox } from '@flowloom/engine';
+import { syntaxErrorOf } from '@flowloom/nodes';
 import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
 import type { Clock } from '../../runtime.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import { registerCrudRoutes } from './crud.routes.js';
 import { createNamedResourceService } from './named-resource.service.js';
+import type { RuntimeVariablePolicy } from './runtime-variables.js';
 
 /** Variables (`$vars.NAME`; `runtime` ones read the server environment at run time) and custom tools. */
-export function registerResourceRoutes(app: FastifyInstance, { db, clock }: { db: Db; clock: Clock }) {
+export function registerResourceRoutes(
+  app: FastifyInstance,
+  {
+    db,
+    clock,
+    runtimeVariables,
+    sandbox,
+  }: { db: Db; clock: Clock; runtimeVariables: RuntimeVariablePolicy; sandbox: CodeSandbox },
+) {
+  /** Tool code that would fail to compile at run time is refused when saved, saying where. */
+  const assertCompiles = async (func: string | null | undefined) => {
+    if (!func?.trim()) return;
+    const error = await syntaxErrorOf(sandbox, func);
+    if (error)
+      throw new AppError('BAD_REQUEST', `The tool's JavaScript function has a syntax error ${error}`);
+  };
   const variables = createNamedResourceService({ db, clock, table: 'variable', label: 'Variable' });
+  /** A runtime variable is saved only when the server will let flows read it. */
+  const assertReadable = ({ name, type }: { name: string; type: string }) => {
+    const refusal = type === 'runtime' ? runtimeVariables.refusal(name) : undefined;
+    if (refusal) throw new AppError('BAD_REQUEST', refusal);
+  };
   registerCrudRoutes(app, {
     path: '/api/v1/variables',
     tag: 'variables',
@@ -28,7 +54,17 @@ export function registerResourceRoutes(app: FastifyInstance, { db, clock }: { db
     },
     createBody: createVariableBody,
     updateBody: updateVariableBody,
-    service: variables,
+    service: {
+      ...variables,
+      create(ctx: AuthContext, body: CreateVariableBody) {
+        assertReadable(body);
+        return variables.create(ctx, body);
+      },
+      async update(ctx: AuthContext, id: string, body: UpdateVariableBody) {
+        assertReadable({ ...(await variables.get(ctx, id)), ...body });
+        return variables.update(ctx, id, body);
+      },
+    },
   });
 
   const tools = createNamedResourceService({ db, clock, table: 'tool', label: 'Tool' });
@@ -46,14 +82,19 @@ export function registerResourceRoutes(app: FastifyInstance, { db, clock }: { db
     updateBody: updateToolBody,
     service: {
       ...tools,
-      create: (ctx: AuthContext, body: CreateToolBody) =>
-        tools.create(ctx, {
+      async create(ctx: AuthContext, body: CreateToolBody) {
+        await assertCompiles(body.func);
+        return tools.create(ctx, {
           ...body,
           iconSrc: body.iconSrc ?? null,
           schema: body.schema ?? null,
           func: body.func ?? null,
-        }),
-      update: (ctx: AuthContext, id: string, body: UpdateToolBody) => tools.update(ctx, id, body),
+        });
+      },
+      async update(ctx: AuthContext, id: string, body: UpdateToolBody) {
+        await assertCompiles(body.func);
+        return tools.update(ctx, id, body);
+      },
     },
   });
 }

@@ -2,11 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { statsQuery, type ChatflowStats } from '@flowloom/shared';
 import type { Db } from '../../db/database.js';
-import { can } from '../../http/access.js';
 import { caller } from '../../http/auth-hook.js';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.js';
 import type { ChatMessageRepository } from '../chat-messages/chat-message.repository.js';
-import { assertFlowInWorkspace } from '../chat-messages/flow-scope.js';
+import { anyFlowFamily, assertFlowAccess } from '../chat-messages/flow-scope.js';
 
 /** `GET /stats/:chatflowid`: the counts above a flow's message list (FLOWISE_API.md §4.2). */
 export function registerStatsRoutes(
@@ -17,7 +16,7 @@ export function registerStatsRoutes(
   app.get(
     '/api/v1/stats/:chatflowid',
     {
-      config: { access: can('chatflows:view', 'agentflows:view') },
+      config: { access: anyFlowFamily('view') },
       schema: {
         tags: ['chatmessage'],
         summary:
@@ -28,7 +27,7 @@ export function registerStatsRoutes(
     },
     async (request): Promise<ChatflowStats> => {
       const { chatflowid } = request.params;
-      await assertFlowInWorkspace(db, caller(request), chatflowid);
+      await assertFlowAccess(db, caller(request), chatflowid, 'view');
       const q = request.query;
       return messages.stats(
         { chatflowid, chatTypes: q.chatType, startDate: q.startDate, endDate: q.endDate },

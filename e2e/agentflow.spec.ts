@@ -3,7 +3,7 @@
 // reply) and found again under Executions; then a Human Input flow that pauses for Proceed; an LLM
 // message written with the variable picker ({{ typed, and the button); a rejection with feedback.
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { createCredential, INTERNAL, signInOwner } from './support';
+import { createCredential, INTERNAL, signInOwner, watchPolicyViolations } from './support';
 
 const RUN = Date.now().toString(36);
 const CREDENTIAL = `Agentflow LLM key ${RUN}`;
@@ -15,10 +15,12 @@ test.use({ actionTimeout: 10_000 });
 
 let context: BrowserContext;
 let page: Page;
+let violations: string[] = [];
 
 test.beforeAll(async ({ browser }: { browser: Browser }) => {
   context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
   page = await context.newPage();
+  violations = watchPolicyViolations(page);
   await signInOwner(page);
   await createCredential(page.request, {
     name: CREDENTIAL,
@@ -86,7 +88,10 @@ test('a branching agentflow is built, saved, run from the chat and traced in Exe
   await expect(palette.getByRole('button', { name: 'Add ChatOpenAI', exact: true })).toHaveCount(0);
   await page.getByLabel('Close node list', { exact: true }).first().click();
 
-  await dragFromPalette('Start', 'startAgentflow_0', { x: 480, y: 200 });
+  // A new agentflow starts with its Start node, and that alone is no unsaved change.
+  await expect(node('startAgentflow_0')).toBeVisible();
+  await expect(node('startAgentflow_0')).toContainText('Start');
+  await expect(page.getByText('Unsaved changes')).toBeHidden();
   await expect(handle('startAgentflow_0')).toHaveCount(0); // Start has no input
   await dragFromPalette('LLM', 'llmAgentflow_0', { x: 480, y: 420 });
   // LLM: the model sub-form of ChatOpenAI with its credential.
@@ -173,7 +178,7 @@ test('a branching agentflow is built, saved, run from the chat and traced in Exe
   });
   await expect(log).not.toContainText('Branch B');
   const steps = log.getByRole('list', { name: 'Steps' }).last();
-  await expect(steps.getByRole('listitem')).toHaveText(['Start 0', 'LLM 0', 'Condition 0', 'Direct Reply 0']);
+  await expect(steps.getByRole('listitem')).toHaveText(['Start', 'LLM 0', 'Condition 0', 'Direct Reply 0']);
   await expect(page.getByTestId('status-directReplyAgentflow_0')).toHaveAttribute('data-status', 'FINISHED');
   await expect(page.getByTestId('status-directReplyAgentflow_1')).toHaveCount(0);
 
@@ -185,7 +190,7 @@ test('a branching agentflow is built, saved, run from the chat and traced in Exe
     .click();
   const tree = page.getByRole('tree', { name: 'Executed nodes' });
   await expect(tree).toBeVisible();
-  for (const label of ['Start 0', 'LLM 0', 'Condition 0', 'Direct Reply 0'])
+  for (const label of ['Start', 'LLM 0', 'Condition 0', 'Direct Reply 0'])
     await expect(tree.getByRole('treeitem', { name: new RegExp(label) }).first()).toBeVisible();
 });
 
@@ -315,8 +320,8 @@ test('a variable picked in the LLM message is resolved by the run', async () => 
   await expect(page).toHaveURL(/\/v2\/agentcanvas$/);
 
   // Start declares the flow state key `topic`.
-  await dragFromPalette('Start', 'startAgentflow_0', { x: 480, y: 200 });
-  const start = editor('Start 0');
+  await node('startAgentflow_0').dblclick();
+  const start = editor('Start');
   await start.getByRole('button', { name: 'Add Flow State' }).click();
   await fillField(start, 'Key', 'topic');
   await fillField(start, 'Value', 'lighthouses');
@@ -481,4 +486,8 @@ test('Reject takes feedback, which the resumed run receives', async () => {
   await expect(log.getByText('The changelog is missing', { exact: true })).toBeVisible();
   await expect(chat.getByRole('button', { name: 'Reject' })).toHaveCount(0);
   await expect(page.getByTestId('status-directReplyAgentflow_1')).toHaveAttribute('data-status', 'FINISHED');
+});
+
+test('nothing on these pages was blocked by the content security policy', () => {
+  expect(violations).toEqual([]);
 });

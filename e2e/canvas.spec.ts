@@ -1,7 +1,8 @@
 // The chatflow canvas end to end: nodes dragged from the palette, wired handle to handle, saved,
 // and run from the chat panel against the scripted test LLM (OPENAI_BASE_URL points at it).
+import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { createCredential, INTERNAL, signInOwner } from './support';
+import { createCredential, INTERNAL, signInOwner, watchPolicyViolations } from './support';
 
 // Unique per run of the file, so repeated runs against one server never show two alike.
 const CREDENTIAL = `Test LLM key ${Date.now().toString(36)}`;
@@ -15,13 +16,16 @@ test.use({ actionTimeout: 10_000 });
 
 let context: BrowserContext;
 let page: Page;
+let credentialId: string;
+let violations: string[] = [];
 
 test.beforeAll(async ({ browser }: { browser: Browser }) => {
   // Room for three nodes side by side: React Flow draws only the nodes in view.
   context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
   page = await context.newPage();
+  violations = watchPolicyViolations(page);
   await signInOwner(page);
-  await createCredential(page.request, {
+  credentialId = await createCredential(page.request, {
     name: CREDENTIAL,
     credentialName: 'openAIApi',
     plainDataObj: { openAIApiKey: 'sk-test-llm-0123456789' },
@@ -221,4 +225,110 @@ test('a connection of the wrong type is refused, and Ctrl+Z removes the last add
   await expect(node('llmChain_0')).toHaveCount(0);
   await expect(node('promptTemplate_0')).toBeVisible();
   await expect(page.locator('.react-flow__node')).toHaveCount(1);
+});
+
+test('a node\'s "Create new" opens that credential type\'s form in place and selects the new one', async () => {
+  await openNewCanvas();
+  await measurePane();
+  await dragFromPalette('ChatOpenAI', 'chatOpenAI_0', { x: 560, y: 140 });
+  const model = node('chatOpenAI_0');
+  const pages = page.context().pages().length;
+  await model.getByRole('button', { name: 'Create new' }).click();
+  // One credential type fits ChatOpenAI: its form opens at once, on this page.
+  const form = page.getByRole('dialog', { name: 'Add OpenAI API credential' });
+  await expect(form).toBeVisible();
+  expect(page.context().pages()).toHaveLength(pages);
+  const name = `Made in place ${Date.now().toString(36)}`;
+  await form.getByLabel('Credential Name *').fill(name);
+  await form.getByLabel('OpenAI Api Key *').fill('sk-test-llm-in-place-0001');
+  await form.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(form).toBeHidden();
+  await expect(model.getByRole('combobox', { name: 'Connect Credential' })).toHaveText(name);
+});
+
+test('an image attached in the chat reaches a model that takes images', async () => {
+  // The Flowise "Conversation Chain" template, its ChatOpenAI with "Allow Image Uploads" on.
+  const template = JSON.parse(
+    readFileSync(
+      new URL('../../shared/compat/flowise/chatflows/Conversation Chain.json', import.meta.url),
+      'utf8',
+    ),
+  ) as {
+    nodes: { data: { name: string; inputs: Record<string, unknown>; credential?: string } }[];
+    edges: unknown[];
+  };
+  for (const item of template.nodes)
+    if (item.data.name === 'chatOpenAI') {
+      item.data.credential = credentialId;
+      item.data.inputs.allowImageUploads = true;
+    }
+  const created = await page.request.post('/api/v1/chatflows', {
+    headers: INTERNAL,
+    data: {
+      name: `Vision ${Date.now().toString(36)}`,
+      type: 'CHATFLOW',
+      flowData: JSON.stringify({ nodes: template.nodes, edges: template.edges }),
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { id } = (await created.json()) as { id: string };
+
+  await page.goto(`/canvas/${id}`);
+  await page.getByRole('button', { name: 'Open chat' }).click();
+  const chat = page.getByRole('dialog', { name: 'Chat' });
+  await expect(chat.getByRole('button', { name: 'Attach images' })).toBeVisible();
+  // A 1×1 PNG.
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  await chat
+    .getByLabel('Image files to attach')
+    .setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: png });
+  await expect(
+    chat.getByRole('list', { name: 'Attached files' }).getByRole('img', { name: 'dot.png' }),
+  ).toBeVisible();
+  await chat.getByRole('textbox', { name: 'Question' }).fill('looms');
+  await chat.getByRole('button', { name: 'Send question' }).click();
+  await expect(chat.getByRole('log')).toContainText(`[image image/png, ${png.length} bytes]`, {
+    timeout: 20_000,
+  });
+  await expect(chat.getByRole('log').getByRole('img', { name: 'dot.png' })).toBeVisible();
+});
+
+test('at 390 px the header keeps the name readable and the other actions in a menu', async () => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    await openNewCanvas();
+    const header = page.locator('header').filter({ has: page.getByRole('button', { name: 'Back' }) });
+    const title = header.getByRole('heading', { level: 1 });
+    const rename = header.getByRole('button', { name: 'Rename flow' });
+    const more = header.getByRole('button', { name: 'More actions' });
+    const save = header.getByRole('button', { name: 'Save', exact: true });
+    const boxes = await Promise.all([title, rename, more, save].map((item) => item.boundingBox()));
+    const [titleBox, renameBox, moreBox, saveBox] = boxes.map((box) => box!);
+    expect(titleBox!.width).toBeGreaterThan(40);
+    // Left to right without overlap, all inside the screen.
+    expect(titleBox!.x + titleBox!.width).toBeLessThanOrEqual(renameBox!.x + 1);
+    expect(renameBox!.x + renameBox!.width).toBeLessThanOrEqual(moreBox!.x + 1);
+    expect(moreBox!.x + moreBox!.width).toBeLessThanOrEqual(saveBox!.x + 1);
+    expect(saveBox!.x + saveBox!.width).toBeLessThanOrEqual(390);
+    await expect(header.getByRole('button', { name: 'Undo' })).toHaveCount(0);
+    await more.click();
+    const menu = page.getByRole('menu');
+    for (const item of ['Undo', 'Redo', 'Load chatflow', 'Export chatflow'])
+      await expect(menu.getByRole('menuitem', { name: item })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await rename.click();
+    const field = header.getByRole('textbox', { name: 'Flow name' });
+    const fieldBox = (await field.boundingBox())!;
+    expect(fieldBox.width).toBeGreaterThan(80);
+    await page.keyboard.press('Escape');
+  } finally {
+    await page.setViewportSize({ width: 1600, height: 1000 });
+  }
+});
+
+test('nothing on these pages was blocked by the content security policy', () => {
+  expect(violations).toEqual([]);
 });

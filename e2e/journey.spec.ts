@@ -2,7 +2,7 @@
 // first-run owner setup → sign-in → side menu → dark mode → variables → credentials → API keys →
 // flagged route → logout. The steps share one data folder, so they run serially.
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { OWNER } from './support';
+import { OWNER, watchPolicyViolations } from './support';
 
 /** SPEC §2 primary items, in order: everything open source shows. */
 const OPEN_SOURCE_MENU = [
@@ -37,10 +37,12 @@ test.use({ actionTimeout: 10_000 });
 
 let context: BrowserContext;
 let page: Page;
+let violations: string[] = [];
 
 test.beforeAll(async ({ browser }: { browser: Browser }) => {
   context = await browser.newContext();
   page = await context.newPage();
+  violations = watchPolicyViolations(page);
 });
 
 test.afterAll(async () => {
@@ -323,4 +325,8 @@ test('logout returns to /login and ends the session', async () => {
   await expect(page).toHaveURL(/\/login$/);
   const me = await page.request.get('/api/v1/variables', { headers: { 'x-request-from': 'internal' } });
   expect(me.status()).toBe(401);
+});
+
+test('nothing on these pages was blocked by the content security policy', () => {
+  expect(violations).toEqual([]);
 });

@@ -49,3 +49,51 @@ test('user code runs in the QuickJS sandbox of the built server', async ({ page 
   expect(answer.ok(), await answer.text()).toBe(true);
   expect(((await answer.json()) as { text: string }).text).toBe('sandbox says hello (42)');
 });
+
+test('at 390 px a list row keeps its actions on screen, without scrolling the table sideways', async ({
+  page,
+}) => {
+  await signInOwner(page);
+  const name = `NARROW_${Date.now().toString(36).toUpperCase()}`;
+  const created = await page.request.post('/api/v1/variables', {
+    headers: INTERNAL,
+    data: { name, value: 'a value long enough to make the table wider than a phone', type: 'static' },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/variables');
+  const edit = page.getByRole('button', { name: `Edit ${name}` });
+  await expect(edit).toBeVisible();
+  const box = (await edit.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await expect(page.getByRole('button', { name: `Delete ${name}` })).toBeInViewport();
+});
+
+test('tool code is edited in a code editor and refused with its line when it does not compile', async ({
+  page,
+}) => {
+  await signInOwner(page);
+  await page.goto('/tools');
+  await page
+    .getByRole('button', { name: /Create|Add New/ })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Tool' });
+  const name = `broken_${Date.now().toString(36)}`;
+  await dialog.getByLabel('Tool Name *').fill(name);
+  await dialog.getByLabel('Tool Description *').fill('Adds numbers');
+  const code = dialog.getByRole('textbox', { name: 'JavaScript Function' });
+  await expect(code).toHaveAttribute('contenteditable', 'true');
+  // The example code is replaced by the user's.
+  await code.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('const total = 1 +;\nreturn total;');
+  // Highlighted as JavaScript by CodeMirror.
+  await expect(dialog.locator('.cm-content')).toContainText('const total');
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    /The tool's JavaScript function has a syntax error on line 1, column \d+/,
+  );
+  await expect(dialog).toBeVisible();
+});

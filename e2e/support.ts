@@ -36,3 +36,16 @@ export async function createCredential(
   expect(response.ok(), await response.text()).toBe(true);
   return ((await response.json()) as { id: string }).id;
 }
+
+/**
+ * Collects what the browser's content security policy blocked on a page (console errors such as
+ * "Refused to execute inline script…"): the built app must work under the policy the server sends.
+ */
+export function watchPolicyViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+      violations.push(message.text());
+  });
+  return violations;
+}

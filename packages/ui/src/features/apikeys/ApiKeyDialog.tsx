@@ -7,10 +7,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { createApiKeyBody, type ApiKey } from '@flowloom/shared';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useAccess } from '../../app/useAccess';
 import { fieldErrors } from '../../components/forms/fieldErrors';
 import { useFieldErrors } from '../../components/forms/useFieldErrors';
-import { PermissionPicker } from './PermissionPicker';
+import { permissionAreas } from './permissionAreas';
+import { PermissionPicker, type AccessMode } from './PermissionPicker';
 import { formPaper } from '../../components/forms/formPaper';
 
 /** Name and permissions of a new or existing API key. */
@@ -24,15 +26,38 @@ export function ApiKeyDialog({
   onSubmit: (body: { keyName: string; permissions: string[] }) => Promise<void>;
 }) {
   const [keyName, setKeyName] = useState(apiKey?.keyName ?? '');
+  const access = useAccess();
+  const areas = useMemo(
+    () =>
+      permissionAreas(
+        (feature) => access.hasFeature(feature),
+        (permission) => access.can(permission),
+      ),
+    [access],
+  );
+  // A key holding every permission of this edition (or, as keys made before permissions, none) has
+  // full access: show that, not a hundred ticked boxes.
+  const [mode, setMode] = useState<AccessMode>(() => {
+    const held = new Set<string>(apiKey?.permissions ?? []);
+    const full = held.size === 0 || areas.every((area) => area.ids.every((id) => held.has(id)));
+    return full ? 'full' : 'areas';
+  });
   const [permissions, setPermissions] = useState<string[]>(apiKey?.permissions ?? []);
   const { errors, setErrors, edited } = useFieldErrors();
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = createApiKeyBody.safeParse({ keyName, permissions });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed));
+    const chosen = mode === 'full' ? areas.flatMap((area) => area.ids) : permissions;
+    const parsed = createApiKeyBody.safeParse({ keyName, permissions: chosen });
+    if (!parsed.success || (mode === 'areas' && chosen.length === 0)) {
+      setErrors({
+        ...(parsed.success ? {} : fieldErrors(parsed)),
+        ...(mode === 'areas' &&
+          chosen.length === 0 && {
+            permissions: 'Choose at least one permission, or give the key full access.',
+          }),
+      });
       return;
     }
     setErrors({});
@@ -74,9 +99,19 @@ export function ApiKeyDialog({
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
               What a caller using this key may do.
-              {!apiKey && ' Leave every box unchecked to give the key full access.'} {errors.permissions}
             </Typography>
+            {errors.permissions && (
+              <Typography variant="body2" color="error" role="alert" sx={{ mb: 1.5 }}>
+                {errors.permissions}
+              </Typography>
+            )}
             <PermissionPicker
+              areas={areas}
+              mode={mode}
+              onModeChange={(next) => {
+                setMode(next);
+                edited('permissions');
+              }}
               value={permissions}
               onChange={(next) => {
                 setPermissions(next);

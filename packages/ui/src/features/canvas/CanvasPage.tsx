@@ -1,6 +1,6 @@
 import { ReactFlowProvider } from '@xyflow/react';
 import { lazy, Suspense } from 'react';
-import type { CanvasKind } from './CanvasPlaceholder';
+import type { PlaceholderCanvas } from './CanvasPlaceholder';
 import { ChatflowEditor } from './editor/ChatflowEditor';
 
 // Agentflow and template canvases are placeholders; their code stays out of the editor's chunk.
@@ -9,7 +9,7 @@ const CanvasPlaceholder = lazy(() =>
 );
 
 /** The canvas routes (lazy-loaded chunk): the chatflow editor; other canvases are placeholders. */
-export default function CanvasPage({ kind }: { kind: CanvasKind }) {
+export default function CanvasPage({ kind }: { kind: 'chatflow' | PlaceholderCanvas }) {
   if (kind !== 'chatflow') {
     return (
       <Suspense fallback={null}>

@@ -9,21 +9,20 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useNavigate, useParams } from 'react-router';
 import ComingSoonPage from '../coming-soon/ComingSoonPage';
 
-export const CANVAS_KINDS = {
-  chatflow: { back: '/chatflows', area: 'chatflowCanvas', label: 'Chatflow' },
-  agentflow: { back: '/agentflows', area: 'agentCanvas', label: 'Agentflow' },
-  agentflowV2: { back: '/agentflows', area: 'agentCanvas', label: 'Agentflow' },
+/** Canvases whose editors arrive in a later release. */
+export const PLACEHOLDER_CANVASES = {
+  agentflow: { back: '/agentflows', area: 'sequentialAgents', label: 'Agentflow' },
   template: { back: '/marketplaces', area: 'marketplaces', label: 'Template' },
   templateV2: { back: '/marketplaces', area: 'marketplaces', label: 'Template' },
 } as const;
 
-export type CanvasKind = keyof typeof CANVAS_KINDS;
+export type PlaceholderCanvas = keyof typeof PLACEHOLDER_CANVASES;
 
-/** Canvases that arrive in a later release (agentflows, marketplace templates). */
-export function CanvasPlaceholder({ kind }: { kind: CanvasKind }) {
+/** Canvases that arrive in a later release (sequential agents, marketplace templates). */
+export function CanvasPlaceholder({ kind }: { kind: PlaceholderCanvas }) {
   const navigate = useNavigate();
   const { id } = useParams();
-  const { back, area, label } = CANVAS_KINDS[kind];
+  const { back, area, label } = PLACEHOLDER_CANVASES[kind];
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <AppBar

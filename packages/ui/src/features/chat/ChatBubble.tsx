@@ -41,6 +41,29 @@ export const ChatBubble = memo(function ChatBubble({
             color: 'primary.contrastText',
           })}
         >
+          {message.attachments && (
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, mb: 0.75 }}>
+              {message.attachments.map((file, index) =>
+                file.data ? (
+                  <Box
+                    key={index}
+                    component="img"
+                    src={file.data}
+                    alt={file.name}
+                    sx={{ maxWidth: 160, maxHeight: 120, borderRadius: '8px', display: 'block' }}
+                  />
+                ) : (
+                  <Chip
+                    key={index}
+                    size="small"
+                    label={file.name}
+                    sx={{ color: 'inherit', borderColor: 'currentColor' }}
+                    variant="outlined"
+                  />
+                ),
+              )}
+            </Box>
+          )}
           <Typography
             variant="body2"
             sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', lineHeight: 1.6 }}

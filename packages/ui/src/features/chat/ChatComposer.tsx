@@ -2,76 +2,186 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import CloseIcon from '@mui/icons-material/Close';
 import SendIcon from '@mui/icons-material/Send';
 import StopCircleOutlinedIcon from '@mui/icons-material/StopCircleOutlined';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
+import type { AttachRule } from './attachments';
+import type { Attachments } from './useAttachments';
+import type { SendOutcome } from './useChatSession';
 
-/** The question box: Enter sends, Shift+Enter adds a line; Stop while an answer streams. */
+/**
+ * The question box: Enter sends, Shift+Enter adds a line; Stop while an answer streams. When the flow
+ * takes images, a paperclip (and pasting) attaches them; they show as thumbnails until sent.
+ */
 export function ChatComposer({
   busy,
   disabled,
   onSend,
   onStop,
+  attach,
+  attachments,
 }: {
   busy: boolean;
   disabled: boolean;
-  onSend: (question: string) => void;
+  /** Sends; a question the flow did not take (not sent, or refused before the run) comes back to the box. */
+  onSend: (question: string) => Promise<SendOutcome | undefined> | void;
   onStop: () => void;
+  /** What may be attached; no paperclip without it. */
+  attach?: AttachRule;
+  attachments?: Attachments;
 }) {
   const [question, setQuestion] = useState('');
+  const picker = useRef<HTMLInputElement>(null);
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     const text = question.trim();
     if (!text || busy || disabled) return;
-    onSend(text);
     setQuestion('');
+    void Promise.resolve(onSend(text)).then(
+      (outcome) => {
+        // Put it back unless the user already typed something new.
+        if (outcome === undefined || outcome === 'refused') setQuestion((typed) => typed || text);
+      },
+      () => setQuestion((typed) => typed || text),
+    );
   };
+  const canAttach = Boolean(attach && attachments);
   return (
-    <Box
-      component="form"
-      onSubmit={submit}
-      sx={{ display: 'flex', alignItems: 'flex-end', gap: 1, p: 1.5, borderTop: 1, borderColor: 'divider' }}
-    >
-      <TextField
-        fullWidth
-        multiline
-        maxRows={5}
-        placeholder="Type your question…"
-        value={question}
-        disabled={disabled}
-        onChange={(event) => setQuestion(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-            event.preventDefault();
-            submit();
-          }
-        }}
-        slotProps={{
-          htmlInput: { 'aria-label': 'Question' },
-          input: { sx: { borderRadius: '12px', fontSize: 14 } },
-        }}
-      />
-      {busy ? (
-        <Tooltip title="Stop">
-          <IconButton aria-label="Stop answer" color="error" onClick={onStop} sx={{ mb: 0.25 }}>
-            <StopCircleOutlinedIcon />
-          </IconButton>
-        </Tooltip>
-      ) : (
-        <Tooltip title="Send">
-          <span>
-            <IconButton
-              type="submit"
-              aria-label="Send question"
-              color="primary"
-              disabled={disabled || question.trim() === ''}
-              sx={{ mb: 0.25 }}
+    <Box sx={{ borderTop: 1, borderColor: 'divider' }}>
+      {attachments && (attachments.items.length > 0 || attachments.error) && (
+        <Box
+          sx={{ px: 1.5, pt: 1, display: 'flex', flexWrap: 'wrap', gap: 1 }}
+          aria-label="Attached files"
+          role="list"
+        >
+          {attachments.items.map((item) => (
+            <Box
+              key={item.key}
+              role="listitem"
+              sx={{
+                position: 'relative',
+                width: 56,
+                height: 56,
+                borderRadius: '8px',
+                overflow: 'hidden',
+                border: 1,
+                borderColor: 'divider',
+              }}
             >
-              <SendIcon />
-            </IconButton>
-          </span>
-        </Tooltip>
+              <Box
+                component="img"
+                src={item.data}
+                alt={item.name}
+                sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
+              />
+              <IconButton
+                size="small"
+                aria-label={`Remove ${item.name}`}
+                onClick={() => attachments.remove(item.key)}
+                sx={{
+                  position: 'absolute',
+                  top: 0,
+                  right: 0,
+                  p: 0.25,
+                  bgcolor: 'rgba(0,0,0,0.55)',
+                  color: '#fff',
+                  '&:hover': { bgcolor: 'rgba(0,0,0,0.75)' },
+                }}
+              >
+                <CloseIcon sx={{ fontSize: 14 }} />
+              </IconButton>
+            </Box>
+          ))}
+          {attachments.error && (
+            <Typography variant="caption" color="error" role="alert" sx={{ width: '100%' }}>
+              {attachments.error}
+            </Typography>
+          )}
+        </Box>
       )}
+      <Box
+        component="form"
+        onSubmit={submit}
+        sx={{ display: 'flex', alignItems: 'flex-end', gap: 1, p: 1.5 }}
+      >
+        {canAttach && (
+          <>
+            <input
+              ref={picker}
+              type="file"
+              hidden
+              multiple
+              accept={attach!.types.join(',')}
+              aria-label="Image files to attach"
+              onChange={(event) => {
+                const files = event.target.files;
+                if (files) void attachments!.add([...files]);
+                event.target.value = '';
+              }}
+            />
+            <Tooltip title="Attach images">
+              <IconButton
+                aria-label="Attach images"
+                onClick={() => picker.current?.click()}
+                disabled={disabled}
+                sx={{ mb: 0.25 }}
+              >
+                <AttachFileIcon />
+              </IconButton>
+            </Tooltip>
+          </>
+        )}
+        <TextField
+          fullWidth
+          multiline
+          maxRows={5}
+          placeholder="Type your question…"
+          value={question}
+          disabled={disabled}
+          onChange={(event) => setQuestion(event.target.value)}
+          onPaste={(event) => {
+            if (!canAttach) return;
+            const files = [...event.clipboardData.files];
+            if (files.length === 0) return;
+            event.preventDefault();
+            void attachments!.add(files);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              submit();
+            }
+          }}
+          slotProps={{
+            htmlInput: { 'aria-label': 'Question' },
+            input: { sx: { borderRadius: '12px', fontSize: 14 } },
+          }}
+        />
+        {busy ? (
+          <Tooltip title="Stop">
+            <IconButton aria-label="Stop answer" color="error" onClick={onStop} sx={{ mb: 0.25 }}>
+              <StopCircleOutlinedIcon />
+            </IconButton>
+          </Tooltip>
+        ) : (
+          <Tooltip title="Send">
+            <span>
+              <IconButton
+                type="submit"
+                aria-label="Send question"
+                color="primary"
+                disabled={disabled || question.trim() === ''}
+                sx={{ mb: 0.25 }}
+              >
+                <SendIcon />
+              </IconButton>
+            </span>
+          </Tooltip>
+        )}
+      </Box>
     </Box>
   );
 }

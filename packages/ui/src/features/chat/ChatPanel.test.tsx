@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonBodyOf, urlOf } from '../../test/fetchCalls';
@@ -114,5 +114,129 @@ describe('chat panel', () => {
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
     expect(await screen.findByText('ok')).toBeInTheDocument();
     expect(localStorage.getItem('new-flow_INTERNAL')).toContain('chatId');
+  });
+
+  it('shows the chosen feedback thumb again after a reload', async () => {
+    localStorage.setItem('flow-4_INTERNAL', JSON.stringify({ chatId: 'c4' }));
+    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      json([
+        { id: 'u1', role: 'userMessage', content: 'Q' },
+        { id: 'a1', role: 'apiMessage', content: 'A', feedback: { rating: 'THUMBS_DOWN' } },
+      ]),
+    );
+    renderWithProviders(
+      <ChatPanel chatflowId="flow-4" isDirty={false} onSave={() => Promise.resolve(null)} />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Open chat' }));
+    expect(await screen.findByLabelText('Rated bad')).toBeInTheDocument();
+    expect(urlOf(fetch.mock.calls[0]![0])).toContain('feedback=true');
+  });
+
+  it('keeps a failed question and its error across a reload, in time order', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) =>
+      Promise.resolve(
+        urlOf(input).includes('internal-prediction')
+          ? json({ message: 'The model provider is unreachable' }, 500)
+          : json([]),
+      ),
+    );
+    const first = renderWithProviders(
+      <ChatPanel chatflowId="flow-5" isDirty={false} onSave={() => Promise.resolve(null)} />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Open chat' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Question' }), 'Will this fail?{Enter}');
+    expect(await screen.findByText('The model provider is unreachable')).toBeInTheDocument();
+    first.unmount();
+
+    const chatId = JSON.parse(localStorage.getItem('flow-5_INTERNAL')!).chatId as string;
+    vi.restoreAllMocks();
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      json([
+        { id: 'u0', role: 'userMessage', content: 'Older question', createdDate: '2000-01-01T00:00:00.000Z' },
+        { id: 'a0', role: 'apiMessage', content: 'Older answer', createdDate: '2000-01-01T00:00:01.000Z' },
+      ]),
+    );
+    renderWithProviders(
+      <ChatPanel chatflowId="flow-5" isDirty={false} onSave={() => Promise.resolve(null)} />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Open chat' }));
+    expect(await screen.findByText('The model provider is unreachable')).toBeInTheDocument();
+    const log = screen.getByRole('log');
+    expect(log.textContent!.indexOf('Older answer')).toBeLessThan(
+      log.textContent!.indexOf('Will this fail?'),
+    );
+    expect(localStorage.getItem('flow-5_INTERNAL_FAILED')).toContain(chatId);
+
+    // Clearing the chat forgets them too.
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(json({}));
+    await userEvent.click(screen.getByRole('button', { name: 'Clear chat' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Clear' }));
+    await waitFor(() => expect(localStorage.getItem('flow-5_INTERNAL_FAILED')).toBeNull());
+  });
+
+  it('gives the question back when the server refuses the run before it starts', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) =>
+      Promise.resolve(
+        urlOf(input).includes('internal-prediction')
+          ? json({ message: "'Model' is required" }, 400)
+          : json([]),
+      ),
+    );
+    renderWithProviders(
+      <ChatPanel chatflowId="flow-6" isDirty={false} onSave={() => Promise.resolve(null)} />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Open chat' }));
+    const box = screen.getByRole('textbox', { name: 'Question' });
+    await userEvent.type(box, 'Keep me{Enter}');
+    expect(await screen.findByText("'Model' is required")).toBeInTheDocument();
+    await waitFor(() => expect(box).toHaveValue('Keep me'));
+  });
+
+  it('attaches images (button or paste) when the flow takes them and sends them as uploads', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const url = urlOf(input);
+      if (url.includes('/chatflows-uploads/flow-7'))
+        return Promise.resolve(
+          json({
+            isImageUploadAllowed: true,
+            imgUploadSizeAndTypes: [{ fileTypes: ['image/png', 'image/jpeg'], maxUploadSize: 1 }],
+            isSpeechToTextEnabled: false,
+            isRAGFileUploadAllowed: false,
+            fileUploadSizeAndTypes: [],
+          }),
+        );
+      if (url.includes('internal-prediction'))
+        return Promise.resolve(sse([frame('token', 'A dot.'), frame('end', '[DONE]')]));
+      return Promise.resolve(json([]));
+    });
+    renderWithProviders(
+      <ChatPanel chatflowId="flow-7" isDirty={false} onSave={() => Promise.resolve(null)} />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Open chat' }));
+    await screen.findByRole('button', { name: 'Attach images' });
+
+    const input = screen.getByLabelText('Image files to attach');
+    const png = new File([new Uint8Array([137, 80, 78, 71])], 'dot.png', { type: 'image/png' });
+    const gif = new File(['GIF89a'], 'anim.gif', { type: 'image/gif' });
+    const huge = new File([new Uint8Array(2 * 1024 * 1024)], 'huge.png', { type: 'image/png' });
+    await userEvent.upload(input, [png, gif, huge], { applyAccept: false });
+    expect(await screen.findByRole('img', { name: 'dot.png' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'anim.gif cannot be attached: this flow takes PNG, JPEG images',
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('huge.png is larger than 1 MB');
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'Question' }), 'What is this?{Enter}');
+    expect(await screen.findByText('A dot.')).toBeInTheDocument();
+    const call = fetch.mock.calls.find(([request]) => urlOf(request).includes('internal-prediction'))!;
+    const body = jsonBodyOf(call[1]) as {
+      uploads: { type: string; name: string; mime: string; data: string }[];
+    };
+    expect(body.uploads).toEqual([
+      { type: 'file', name: 'dot.png', mime: 'image/png', data: 'data:image/png;base64,iVBORw==' },
+    ]);
+    // The question shows its picture; the composer is empty again.
+    expect(within(screen.getByRole('log')).getByRole('img', { name: 'dot.png' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Attached files' })).toBeNull();
   });
 });

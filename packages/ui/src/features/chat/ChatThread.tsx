@@ -2,30 +2,44 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { ChatMessage, FeedbackRating } from './chatMessages';
 import { ChatBubble } from './ChatBubble';
 
-/** The messages, kept scrolled to the newest while the user has not scrolled up. */
-export function ChatThread({
+/**
+ * The messages, kept scrolled to the newest while the user has not scrolled up. Each is drawn by
+ * `renderMessage` when given (a kind's own bubble), else as a chat bubble with feedback.
+ */
+export function ChatThread<M extends ChatMessage>({
   messages,
   loading,
   error,
   onRate,
+  renderMessage,
+  emptyText = 'Ask a question to try this chatflow.',
 }: {
-  messages: ChatMessage[];
+  messages: M[];
   loading: boolean;
   error: string;
-  onRate: (message: ChatMessage, rating: FeedbackRating, content?: string) => Promise<void>;
+  onRate?: (message: M, rating: FeedbackRating, content?: string) => Promise<void>;
+  renderMessage?: (message: M) => ReactNode;
+  emptyText?: string;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
   const last = messages.at(-1);
+  // A bubble that grows without new text (steps, an action) also scrolls the thread.
+  const growth = JSON.stringify([
+    last?.content.length,
+    last?.status,
+    (last as { steps?: unknown[] })?.steps?.length,
+    Boolean((last as { action?: unknown })?.action),
+  ]);
 
   useEffect(() => {
     const element = scroller.current;
     if (element && pinned.current) element.scrollTop = element.scrollHeight;
-  }, [messages.length, last?.content, last?.status]);
+  }, [messages.length, growth]);
 
   return (
     <Box
@@ -52,12 +66,22 @@ export function ChatThread({
       {!loading && messages.length === 0 && !error && (
         <Box sx={{ textAlign: 'center', color: 'text.secondary', py: 6, px: 3 }}>
           <ForumOutlinedIcon sx={{ fontSize: 40, opacity: 0.5, mb: 1 }} />
-          <Typography variant="body2">Ask a question to try this chatflow.</Typography>
+          <Typography variant="body2">{emptyText}</Typography>
         </Box>
       )}
-      {messages.map((message) => (
-        <ChatBubble key={message.key} message={message} onRate={onRate} />
-      ))}
+      {messages.map((message) =>
+        renderMessage ? (
+          <Box key={message.key}>{renderMessage(message)}</Box>
+        ) : (
+          <ChatBubble
+            key={message.key}
+            message={message}
+            {...(onRate && {
+              onRate: onRate as (m: ChatMessage, r: FeedbackRating, c?: string) => Promise<void>,
+            })}
+          />
+        ),
+      )}
     </Box>
   );
 }

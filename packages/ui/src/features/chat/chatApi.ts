@@ -1,3 +1,4 @@
+import type { UploadsConfig } from '@flowloom/shared';
 import { api, apiHost } from '../../api/api';
 import { API_PREFIX } from '../../api/client';
 import { ApiError, errorMessage } from '../../api/errorMessage';
@@ -10,8 +11,10 @@ const path = (id: string) => encodeURIComponent(id);
 export const chatApi = {
   history: (chatflowId: string, chatId: string) =>
     api.get<ChatMessageRow[]>(`/chatmessage/${path(chatflowId)}`, {
-      query: { chatId, chatType: 'INTERNAL', order: 'ASC' },
+      query: { chatId, chatType: 'INTERNAL', order: 'ASC', feedback: 'true' },
     }),
+  /** What the chat may attach to a question of this flow. */
+  uploads: (chatflowId: string) => api.get<UploadsConfig>(`/chatflows-uploads/${path(chatflowId)}`),
   clear: (chatflowId: string, chatId: string) =>
     api.delete<unknown>(`/chatmessage/${path(chatflowId)}`, { query: { chatId, chatType: 'INTERNAL' } }),
   abort: (chatflowId: string, chatId: string) =>
@@ -42,7 +45,7 @@ export interface JsonAnswer {
  */
 export async function streamPrediction(
   chatflowId: string,
-  body: { question: string; chatId: string; humanInput?: Record<string, unknown> },
+  body: { question: string; chatId: string; [field: string]: unknown },
   onEvent: (event: StreamEvent) => void,
   signal: AbortSignal,
 ): Promise<JsonAnswer | null> {

@@ -16,6 +16,8 @@ export interface ChatMessage {
   status: 'streaming' | 'done' | 'stopped' | 'error';
   error?: string;
   feedback?: FeedbackRating;
+  /** Files sent with a question: pictures while the page holds them, names from the history. */
+  attachments?: { name: string; mime: string; data?: string }[];
 }
 
 /** A row of `GET /chatmessage/:chatflowid`. */
@@ -26,6 +28,8 @@ export interface ChatMessageRow {
   sourceDocuments?: unknown;
   usedTools?: unknown;
   feedback?: { rating?: FeedbackRating } | null;
+  createdDate?: string;
+  fileUploads?: unknown;
 }
 
 const arrayOr = <T>(value: unknown): T[] | undefined =>
@@ -41,7 +45,28 @@ export function fromHistoryRow(row: ChatMessageRow): ChatMessage {
     usedTools: arrayOr<UsedTool>(row.usedTools),
     status: 'done',
     ...(row.feedback?.rating && { feedback: row.feedback.rating }),
+    ...(storedUploads(row.fileUploads) && { attachments: storedUploads(row.fileUploads) }),
   };
+}
+
+/** The names and types of the files a stored question carried (`fileUploads`, JSON text or list). */
+function storedUploads(value: unknown): { name: string; mime: string }[] | undefined {
+  let list: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      list = JSON.parse(value) as unknown;
+    } catch {
+      return undefined;
+    }
+  }
+  if (!Array.isArray(list)) return undefined;
+  const files = (list as unknown[])
+    .filter(
+      (item): item is { name: string; mime?: unknown } =>
+        typeof item === 'object' && item !== null && typeof (item as { name?: unknown }).name === 'string',
+    )
+    .map((item) => ({ name: item.name, mime: typeof item.mime === 'string' ? item.mime : '' }));
+  return files.length > 0 ? files : undefined;
 }
 
 /**

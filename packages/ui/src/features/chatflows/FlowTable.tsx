@@ -1,3 +1,4 @@
+import { ActionsCell, ActionsHeaderCell } from '../../components/RowActions';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -38,7 +39,7 @@ export function FlowTable({
             <TableCell>Category</TableCell>
             <TableCell>Nodes</TableCell>
             <TableCell>Last Modified</TableCell>
-            <TableCell align="right">Actions</TableCell>
+            <ActionsHeaderCell />
           </TableRow>
         </TableHead>
         <TableBody>
@@ -63,7 +64,7 @@ export function FlowTable({
               </TableCell>
               <TableCell>{flowNodeLabels(flow.flowData).length}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(flow.updatedDate)}</TableCell>
-              <TableCell align="right">{actions(flow)}</TableCell>
+              <ActionsCell>{actions(flow)}</ActionsCell>
             </TableRow>
           ))}
         </TableBody>

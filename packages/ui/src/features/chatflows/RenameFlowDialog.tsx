@@ -27,11 +27,11 @@ export function RenameFlowDialog({
     event.preventDefault();
     const trimmed = name.trim();
     if (!trimmed) {
-      setError('name is required');
+      setError('Name is required');
       return;
     }
     if (trimmed.length > 255) {
-      setError('name must be at most 255 characters');
+      setError('Name must be at most 255 characters');
       return;
     }
     setBusy(true);

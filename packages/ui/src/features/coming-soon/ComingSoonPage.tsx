@@ -5,7 +5,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
+import ScheduleOutlinedIcon from '@mui/icons-material/ScheduleOutlined';
 import { EmptyState } from '../../components/EmptyState';
 import { MainCard } from '../../components/MainCard';
 import { AREAS, type AreaId } from './areas';
@@ -40,13 +40,13 @@ export default function ComingSoonPage({ area }: { area: AreaId }) {
               color="text.secondary"
               sx={{ display: 'block', textAlign: 'center', mb: 0.5 }}
             >
-              Planned
+              Planned, not available yet
             </Typography>
             <List dense aria-label="Planned capabilities" sx={{ pt: 0 }}>
               {highlights.map((text) => (
                 <ListItem key={text}>
                   <ListItemIcon sx={{ minWidth: 34, color: 'text.disabled' }}>
-                    <CheckCircleOutlineIcon fontSize="small" />
+                    <ScheduleOutlinedIcon fontSize="small" />
                   </ListItemIcon>
                   <ListItemText primary={text} slotProps={{ primary: { color: 'text.secondary' } }} />
                 </ListItem>

@@ -1,4 +1,3 @@
-import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
 import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
 import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
@@ -11,7 +10,6 @@ import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
 import HubOutlinedIcon from '@mui/icons-material/HubOutlined';
 import LibraryBooksOutlinedIcon from '@mui/icons-material/LibraryBooksOutlined';
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
-import PlayCircleOutlineIcon from '@mui/icons-material/PlayCircleOutline';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import RuleOutlinedIcon from '@mui/icons-material/RuleOutlined';
 import SmartToyOutlinedIcon from '@mui/icons-material/SmartToyOutlined';
@@ -30,36 +28,16 @@ export interface AreaDescription {
 
 /** Areas whose screens arrive in later releases; their routes and guards already exist. */
 export const AREAS = {
-  chatflowCanvas: {
-    title: 'Chatflow canvas',
+  sequentialAgents: {
+    title: 'Sequential agents',
     description:
-      'The visual editor where chatflows are built by dragging nodes onto a canvas and connecting them.',
+      'The canvas for Flowise’s sequential agents and agent teams (agentflows v1): agents, conditions, loops and tool approval as a graph of steps.',
     highlights: [
-      'Drag and drop chat models, prompts, tools and memory',
-      'Validate connections as you draw',
-      'Test the flow in a chat panel',
-    ],
-    icon: <AccountTreeOutlinedIcon />,
-  },
-  agentCanvas: {
-    title: 'Agentflow canvas',
-    description: 'The editor for agentflows: agents, conditions, loops, human input and tools on one canvas.',
-    highlights: [
-      'Compose agents with LLM, tool and retriever nodes',
-      'Branch with conditions and iterate with loops',
-      'Pause for human input and resume',
+      'Open and run agentflow v1 files from Flowise',
+      'Supervisor and worker teams',
+      'Approve a tool call before it runs',
     ],
     icon: <HubOutlinedIcon />,
-  },
-  executions: {
-    title: 'Executions',
-    description: 'A history of every agentflow run, with each step, its inputs and outputs and its timing.',
-    highlights: [
-      'Filter runs by flow, state and date',
-      'Inspect every node of a run',
-      'Share a read-only view of a run',
-    ],
-    icon: <PlayCircleOutlineIcon />,
   },
   assistants: {
     title: 'Assistants',

@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { CredentialDefinition } from '@flowloom/shared';
+import type { Credential, CredentialDefinition } from '@flowloom/shared';
 import { useEffect, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/errorMessage';
 import { useFieldErrors } from '../../components/forms/useFieldErrors';
@@ -30,7 +30,8 @@ export function CredentialDialog({
   type: CredentialDefinition;
   credentialId?: string;
   onClose: () => void;
-  onSaved: () => void;
+  /** After a save, with the credential as the server answered it (a new one's id included). */
+  onSaved: (credential: Credential) => void;
 }) {
   const notify = useNotify();
   const editing = credentialId !== undefined;
@@ -70,14 +71,15 @@ export function CredentialDialog({
     setBusy(true);
     try {
       const plainDataObj = credentialPayload(type.inputs, values);
+      let saved: Credential;
       if (credentialId !== undefined) {
-        await credentialsApi.update(credentialId, { name: name.trim(), plainDataObj });
+        saved = await credentialsApi.update(credentialId, { name: name.trim(), plainDataObj });
         notify.success('Credential saved');
       } else {
-        await credentialsApi.create({ name: name.trim(), credentialName: type.name, plainDataObj });
+        saved = await credentialsApi.create({ name: name.trim(), credentialName: type.name, plainDataObj });
         notify.success('Credential added');
       }
-      onSaved();
+      onSaved(saved);
     } catch (error) {
       notify.error(error, { prefix: `Failed to ${editing ? 'save' : 'add'} credential: ` });
     } finally {

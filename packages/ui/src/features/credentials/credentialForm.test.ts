@@ -39,7 +39,7 @@ describe('credential form', () => {
 
   it('requires the name and non-optional fields, and numbers to be numbers', () => {
     expect(validateCredential('', inputs, { apiKey: '', timeout: 'abc' })).toEqual({
-      name: 'name is required',
+      name: 'Credential name is required',
       apiKey: 'Api Key is required',
       timeout: 'Timeout must be a number',
     });

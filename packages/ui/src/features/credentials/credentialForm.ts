@@ -27,7 +27,7 @@ export function validateCredential(
   values: CredentialValues,
 ): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (!name.trim()) errors.name = 'name is required';
+  if (!name.trim()) errors.name = 'Credential name is required';
   for (const input of inputs) {
     const value = values[input.name];
     if (

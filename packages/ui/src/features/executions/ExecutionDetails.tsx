@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
@@ -46,23 +47,34 @@ export function ExecutionDetails({ execution, onDecide, fill = true }: Execution
       return next;
     });
 
+  // Why the run ended unfinished when the engine did not end it (the server stopped while it ran).
+  const stopped = execution.stoppedReason ? (
+    <Alert severity="warning" sx={{ m: 1.5, mb: 0, flexShrink: 0 }}>
+      {execution.stoppedReason}
+    </Alert>
+  ) : null;
+
   if (items.length === 0) {
     return (
-      <EmptyState
-        icon={<AccountTreeOutlinedIcon />}
-        title="No nodes recorded yet"
-        description={
-          execution.state === 'INPROGRESS'
-            ? 'The run has started; its trace is saved as it goes. Refresh in a moment.'
-            : 'This execution has no recorded nodes.'
-        }
-      />
+      <>
+        {stopped}
+        <EmptyState
+          icon={<AccountTreeOutlinedIcon />}
+          title="No nodes recorded yet"
+          description={
+            execution.state === 'INPROGRESS'
+              ? 'The run has started; its trace is saved as it goes. Refresh in a moment.'
+              : 'This execution has no recorded nodes.'
+          }
+        />
+      </>
     );
   }
 
-  return (
+  const details = (
     <Box
       sx={{
+        flex: 1,
         display: 'grid',
         gridTemplateColumns: { xs: '1fr', md: 'minmax(220px, 300px) minmax(0, 1fr)' },
         gap: 0,
@@ -105,6 +117,13 @@ export function ExecutionDetails({ execution, onDecide, fill = true }: Execution
           <Typography color="text.secondary">Select a node to see its details.</Typography>
         )}
       </Box>
+    </Box>
+  );
+  if (!stopped) return details;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: fill ? '100%' : 'auto', minHeight: 0 }}>
+      {stopped}
+      {details}
     </Box>
   );
 }

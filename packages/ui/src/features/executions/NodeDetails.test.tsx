@@ -34,4 +34,18 @@ describe('NodeDetails output', () => {
     renderWithProviders(<NodeDetails item={start} />);
     expect(screen.getByText('What is 6*7? and 2*3?')).toBeInTheDocument();
   });
+
+  it('shows what a failed node was sent beside its error', () => {
+    const failed = item({});
+    failed.entry!.status = 'ERROR';
+    failed.entry!.data = {
+      ...failed.entry!.data,
+      error: 'Custom code ran out of memory',
+      input: { customFunctionJavascriptFunction: 'return hugeThing()' },
+    };
+    renderWithProviders(<NodeDetails item={failed} />);
+    expect(screen.getByText('Custom code ran out of memory')).toBeInTheDocument();
+    expect(screen.getByText('Input')).toBeInTheDocument();
+    expect(screen.getByText(/return hugeThing\(\)/)).toBeInTheDocument();
+  });
 });

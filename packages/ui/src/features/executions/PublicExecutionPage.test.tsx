@@ -48,6 +48,21 @@ describe('public execution page', () => {
     ).toBeInTheDocument();
   });
 
+  it('says why an execution ended unfinished when the server stopped during it', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      json({
+        ...shared,
+        state: 'TERMINATED',
+        stoppedReason: 'The server stopped while this execution was running.',
+        executionData: [],
+      }),
+    );
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The server stopped while this execution was running.',
+    );
+  });
+
   it('shows the trace read-only, and Reject goes through the public prediction endpoint', async () => {
     const fetch = vi
       .spyOn(globalThis, 'fetch')

@@ -87,6 +87,8 @@ export interface Execution {
   createdDate: string;
   updatedDate: string;
   stoppedDate?: string | null;
+  /** Why the run ended unfinished when the engine did not end it (the server stopped mid-run). */
+  stoppedReason?: string | null;
   workspaceId?: string;
   agentflow?: { id: string; name: string; type?: string };
 }

@@ -40,14 +40,13 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
       try {
         downloadFile(EXPORT_FILE_NAME, exportFileText(data));
       } catch (error) {
-        notify.error(error, { prefix: 'Failed to export all: ', persist: true });
+        notify.error(error, { prefix: 'Failed to export all: ' });
         return;
       }
       onClose();
     } catch (error) {
       notify.error(errorMessage(error, 'Internal Server Error') || 'Internal Server Error', {
         prefix: 'Failed to export: ',
-        persist: true,
       });
     } finally {
       setExporting(false);

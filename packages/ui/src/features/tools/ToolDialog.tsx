@@ -11,6 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { createToolBody, type Tool } from '@flowloom/shared';
 import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../../api/errorMessage';
 import { CodeEditor } from '../../components/CodeEditor';
 import { fieldErrors } from '../../components/forms/fieldErrors';
 import { useFieldErrors } from '../../components/forms/useFieldErrors';
@@ -69,7 +70,11 @@ export function ToolDialog({
       notify.success(tool ? 'Tool saved' : 'Tool added');
       onSaved();
     } catch (error) {
-      notify.error(error, { prefix: `Failed to ${tool ? 'save' : 'add'} tool: ` });
+      const message = errorMessage(error);
+      // A syntax error found by the server belongs under the code, where it can be fixed.
+      if (message.startsWith("The tool's JavaScript function has a syntax error"))
+        setErrors({ func: message });
+      else notify.error(error, { prefix: `Failed to ${tool ? 'save' : 'add'} tool: ` });
     } finally {
       setBusy(false);
     }
@@ -180,7 +185,11 @@ export function ToolDialog({
                 edited('func');
               }}
             />
-            {errors.func && <FormHelperText error>{errors.func}</FormHelperText>}
+            {errors.func && (
+              <FormHelperText error role="alert">
+                {errors.func}
+              </FormHelperText>
+            )}
           </div>
         </Stack>
       </DialogContent>

@@ -96,8 +96,10 @@ export function VariableDialog({
           </TextField>
           {form.type === 'runtime' && (
             <Alert severity="info">
-              A runtime variable reads the server environment variable of the same name when a flow runs. Its
-              value here is used when that environment variable is not set.
+              A runtime variable reads the server environment variable of the same name when a flow runs. The
+              server&apos;s operator chooses which names may be read (FLOWLOOM_RUNTIME_VARIABLES); its own
+              settings and secrets never are. The value here is used when that environment variable is not
+              set.
             </Alert>
           )}
           <TextField

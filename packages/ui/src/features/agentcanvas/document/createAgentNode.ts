@@ -86,6 +86,22 @@ export function placementRefusal(
   return null;
 }
 
+/** A new agentflow's document: its Start node, where Flowise puts it, labelled as the node type. */
+export function newAgentDocument(start: NodeDefinition): AgentDocument {
+  const id = `${start.name}_0`;
+  return {
+    nodes: [
+      {
+        id,
+        type: rendererOf(start.name),
+        position: { x: 100, y: 100 },
+        data: createAgentNodeData(start, id, start.label),
+      },
+    ],
+    edges: [],
+  };
+}
+
 /**
  * Adds a node of `definition` at the flow position `position`, inside the Iteration `parentId`
  * when given (position then relative to it). Returns the same document when refused.

@@ -9,7 +9,7 @@ import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
 import { sanitizeFlowForExport, type NodeDefinition } from '@flowloom/shared';
 import { useReactFlow } from '@xyflow/react';
-import { useCallback, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../../api/errorMessage';
 import { useAppDispatch } from '../../../app/useAppDispatch';
@@ -28,12 +28,12 @@ import { downloadFile } from '../../export-import/downloadFile';
 import { useNotify } from '../../notifications/useNotify';
 import { AgentChatPanel } from '../chat/AgentChatPanel';
 import type { AgentStep, StepStatus } from '../chat/agentMessages';
-import { addAgentNode } from '../document/createAgentNode';
+import { addAgentNode, newAgentDocument } from '../document/createAgentNode';
 import { removeAgentEdges, removeAgentNodes, setAgentInputs, setAgentLabel } from '../document/edit';
 import { isJsonText } from '../../canvas/document/flowFile';
 import { agentDocumentFromText, agentDocumentToFlowData } from '../document/flowFile';
 import { iterationAt, relativeTo } from '../document/iteration';
-import type { AgentDocument } from '../document/types';
+import { START_NODE, type AgentDocument } from '../document/types';
 import { validateAgentFlow } from '../document/validate';
 import { AgentCanvasActionsContext, NodeStatusContext, type AgentCanvasActions } from './AgentCanvasContext';
 import { AgentFlowCanvas } from './AgentFlowCanvas';
@@ -67,6 +67,13 @@ export function AgentflowEditor() {
   const surface = useRef<HTMLDivElement>(null);
   const clickAdds = useRef(0);
   useLeaveGuard();
+
+  // A new agentflow starts from its Start node (every agentflow has exactly one), not an empty canvas.
+  const startDefinition = definitions.byName.get(START_NODE);
+  useEffect(() => {
+    if (id || load.status !== 'ready' || !startDefinition || store.getSnapshot().nodes.length > 0) return;
+    store.update(() => newAgentDocument(startDefinition), { record: false, dirty: false });
+  }, [id, load.status, startDefinition, store]);
 
   const agentNodes = useMemo(
     () =>
@@ -194,6 +201,7 @@ export function AgentflowEditor() {
           sx={{ height: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}
         >
           <CanvasHeader
+            noun="agentflow"
             name={name}
             isDirty={isDirty}
             saving={saving}

@@ -31,6 +31,8 @@ export default function LoginPage() {
 
   if (resolved === '/organization-setup' && !isAuthenticated)
     return <Navigate to="/organization-setup" replace />;
+  // Already signed in: sign-in has nothing to offer, the app does.
+  if (isAuthenticated && !busy) return <Navigate to="/chatflows" replace />;
 
   const from = (location.state as { from?: string } | null)?.from;
 

@@ -5,9 +5,16 @@ import { PASSWORD_RULES_MESSAGE } from '@flowloom/shared';
 import { jsonBodyOf, urlOf } from '../../../test/fetchCalls';
 import { loginResponse } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/renderWithProviders';
+import { initialSettings } from '../../../app/settingsSlice';
+import { signedIn } from '../../../test/fixtures';
+import LoginPage from './LoginPage';
 import RegisterPage from './RegisterPage';
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  // A test that signs in leaves the session in storage, where the next store would find it.
+  localStorage.clear();
+});
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -30,7 +37,7 @@ describe('first-run setup form', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'short');
     await userEvent.type(screen.getByLabelText('Confirm Password'), 'other');
     await userEvent.click(screen.getByRole('button', { name: 'Create account and continue' }));
-    expect(screen.getByText('name is required')).toBeInTheDocument();
+    expect(screen.getByText('Name is required')).toBeInTheDocument();
     expect(screen.getByText('Enter a valid email address')).toBeInTheDocument();
     expect(screen.getByText(PASSWORD_RULES_MESSAGE)).toBeInTheDocument();
     expect(screen.getByText('The passwords do not match')).toBeInTheDocument();
@@ -68,5 +75,40 @@ describe('first-run setup form', () => {
     await userEvent.type(screen.getByLabelText('Confirm Password'), 'Secret#123');
     await userEvent.click(screen.getByRole('button', { name: 'Create account and continue' }));
     expect(await screen.findByText(/An account already exists/)).toBeInTheDocument();
+  });
+});
+
+describe('when the owner account exists', () => {
+  const settings = { ...initialSettings, loaded: true, resolvedRedirect: '/login' };
+
+  it('says so up front on /register and /organization-setup instead of showing a form', async () => {
+    for (const [path, mode] of [
+      ['/register', 'register'],
+      ['/organization-setup', 'setup'],
+    ] as const) {
+      const { unmount } = renderRoutes(
+        [
+          { path, element: <RegisterPage mode={mode} /> },
+          { path: '/login', element: <p>login page</p> },
+        ],
+        { path, preloadedState: { settings } },
+      );
+      expect(screen.getByText(/already has its owner account/)).toBeInTheDocument();
+      expect(screen.queryByLabelText('Name')).toBeNull();
+      await userEvent.click(screen.getByRole('link', { name: 'Go to sign in' }));
+      expect(await screen.findByText('login page')).toBeInTheDocument();
+      unmount();
+    }
+  });
+
+  it('sends a signed-in user from /login to the app', async () => {
+    renderRoutes(
+      [
+        { path: '/login', element: <LoginPage /> },
+        { path: '/chatflows', element: <p>chatflows page</p> },
+      ],
+      { path: '/login', preloadedState: { settings, auth: signedIn() } },
+    );
+    expect(await screen.findByText('chatflows page')).toBeInTheDocument();
   });
 });

@@ -6,10 +6,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { PASSWORD_RULES_MESSAGE, registerBody } from '@flowloom/shared';
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
 import { errorMessage } from '../../../api/errorMessage';
 import { redirectResolved } from '../../../app/settingsSlice';
 import { useAppDispatch } from '../../../app/useAppDispatch';
+import { useAppSelector } from '../../../app/useAppSelector';
 import { PasswordField } from '../../../components/forms/PasswordField';
 import { fieldErrors } from '../../../components/forms/fieldErrors';
 import { authApi } from '../authApi';
@@ -37,6 +38,8 @@ export default function RegisterPage({ mode }: { mode: 'setup' | 'register' }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const resolved = useAppSelector((s) => s.settings.resolvedRedirect);
+  const isAuthenticated = useAppSelector((s) => s.auth.isAuthenticated);
   const copy = COPY[mode];
 
   const set = (field: keyof typeof form) => (e: { target: { value: string } }) =>
@@ -67,6 +70,23 @@ export default function RegisterPage({ mode }: { mode: 'setup' | 'register' }) {
       setBusy(false);
     }
   };
+
+  // The form registers only the first account (the owner): once one exists, say so before anyone types.
+  if (isAuthenticated && !busy) return <Navigate to="/chatflows" replace />;
+  if (resolved !== null && resolved !== '/organization-setup' && !busy) {
+    return (
+      <AuthCard title={copy.title}>
+        <Stack spacing={2}>
+          <Alert severity="info">
+            This Flowloom already has its owner account. Sign in, or ask the owner to invite you.
+          </Alert>
+          <Button component={RouterLink} to="/login" variant="contained" size="large" fullWidth>
+            Go to sign in
+          </Button>
+        </Stack>
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard

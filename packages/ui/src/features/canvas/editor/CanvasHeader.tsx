@@ -3,6 +3,12 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
@@ -13,28 +19,17 @@ import CloseIcon from '@mui/icons-material/Close';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import FileUploadOutlinedIcon from '@mui/icons-material/FileUploadOutlined';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
 import RedoIcon from '@mui/icons-material/Redo';
 import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
 import UndoIcon from '@mui/icons-material/Undo';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 
 const MOD = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl+';
 
-/** The canvas top bar: back, editable flow name, undo/redo, load/export and Save. */
-export function CanvasHeader({
-  name,
-  isDirty,
-  saving,
-  canUndo,
-  canRedo,
-  onBack,
-  onRename,
-  onUndo,
-  onRedo,
-  onLoadFile,
-  onExport,
-  onSave,
-}: {
+export interface CanvasHeaderProps {
+  /** What the canvas edits, in the words of its buttons: "chatflow", "agentflow". */
+  noun: string;
   name: string;
   isDirty: boolean;
   saving: boolean;
@@ -47,10 +42,35 @@ export function CanvasHeader({
   onLoadFile: (file: File) => void;
   onExport: () => void;
   onSave: () => void;
-}) {
+  /** Buttons of the kind (API, settings, chat) shown before Save. */
+  actions?: ReactNode;
+}
+
+/**
+ * The canvas top bar: back, editable flow name, undo/redo, load/export and Save. Below 600 px the
+ * name keeps the room: undo, redo, load and export move into a "More actions" menu.
+ */
+export function CanvasHeader({
+  noun,
+  name,
+  isDirty,
+  saving,
+  canUndo,
+  canRedo,
+  onBack,
+  onRename,
+  onUndo,
+  onRedo,
+  onLoadFile,
+  onExport,
+  onSave,
+  actions,
+}: CanvasHeaderProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(name);
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const picker = useRef<HTMLInputElement>(null);
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
 
   const startEditing = () => {
     setDraft(name);
@@ -61,6 +81,10 @@ export function CanvasHeader({
     if (draft.trim() && draft.trim() !== name) onRename(draft.trim());
     setEditing(false);
   };
+  const fromMenu = (action: () => void) => () => {
+    setMenuAnchor(null);
+    action();
+  };
 
   return (
     <Box
@@ -70,26 +94,32 @@ export function CanvasHeader({
         flexShrink: 0,
         display: 'flex',
         alignItems: 'center',
-        gap: 1,
-        px: 2,
+        gap: { xs: 0.5, sm: 1 },
+        px: { xs: 1, sm: 2 },
         bgcolor: 'background.paper',
         borderBottom: 1,
         borderColor: 'divider',
         zIndex: 2,
       }}
     >
-      <Tooltip title="Back to chatflows">
+      <Tooltip title={`Back to ${noun}s`}>
         <IconButton
           aria-label="Back"
           onClick={onBack}
-          sx={{ border: 1, borderColor: 'divider', borderRadius: '10px' }}
+          sx={{ border: 1, borderColor: 'divider', borderRadius: '10px', flexShrink: 0 }}
         >
           <ArrowBackIcon fontSize="small" />
         </IconButton>
       </Tooltip>
-      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', alignItems: 'center', gap: 1, ml: 1 }}>
+      <Box
+        sx={{ flex: 1, minWidth: 0, display: 'flex', alignItems: 'center', gap: 1, ml: { xs: 0.5, sm: 1 } }}
+      >
         {editing ? (
-          <Box component="form" onSubmit={submit} sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+          <Box
+            component="form"
+            onSubmit={submit}
+            sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flex: 1, minWidth: 0 }}
+          >
             <TextField
               autoFocus
               size="small"
@@ -99,7 +129,7 @@ export function CanvasHeader({
                 if (event.key === 'Escape') setEditing(false);
               }}
               slotProps={{ htmlInput: { 'aria-label': 'Flow name', maxLength: 255 } }}
-              sx={{ width: 320 }}
+              sx={{ width: { xs: 'auto', sm: 320 }, flex: { xs: 1, sm: 'none' }, minWidth: 0 }}
             />
             <IconButton type="submit" size="small" color="primary" aria-label="Save name">
               <CheckIcon fontSize="small" />
@@ -110,41 +140,40 @@ export function CanvasHeader({
           </Box>
         ) : (
           <>
-            <Typography variant="h4" component="h1" noWrap title={name} sx={{ maxWidth: 480 }}>
+            <Typography
+              variant="h4"
+              component="h1"
+              noWrap
+              title={name}
+              sx={{ maxWidth: 480, minWidth: { xs: 48, sm: 80 }, flexShrink: 1 }}
+            >
               {name}
             </Typography>
             <Tooltip title="Rename">
-              <IconButton size="small" aria-label="Rename flow" onClick={startEditing}>
+              <IconButton size="small" aria-label="Rename flow" onClick={startEditing} sx={{ flexShrink: 0 }}>
                 <EditOutlinedIcon sx={{ fontSize: 18 }} />
               </IconButton>
             </Tooltip>
-            {isDirty && (
-              <Chip
-                size="small"
-                label="Unsaved changes"
-                color="warning"
-                variant="outlined"
-                sx={{ height: 22, fontSize: 11.5, fontWeight: 600 }}
-              />
-            )}
+            {isDirty &&
+              (narrow ? (
+                <Box
+                  role="status"
+                  aria-label="Unsaved changes"
+                  title="Unsaved changes"
+                  sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'warning.main', flexShrink: 0 }}
+                />
+              ) : (
+                <Chip
+                  size="small"
+                  label="Unsaved changes"
+                  color="warning"
+                  variant="outlined"
+                  sx={{ height: 22, fontSize: 11.5, fontWeight: 600, flexShrink: 0 }}
+                />
+              ))}
           </>
         )}
       </Box>
-      <Tooltip title={`Undo (${MOD}Z)`}>
-        <span>
-          <IconButton aria-label="Undo" onClick={onUndo} disabled={!canUndo}>
-            <UndoIcon fontSize="small" />
-          </IconButton>
-        </span>
-      </Tooltip>
-      <Tooltip title={`Redo (${MOD}Y)`}>
-        <span>
-          <IconButton aria-label="Redo" onClick={onRedo} disabled={!canRedo}>
-            <RedoIcon fontSize="small" />
-          </IconButton>
-        </span>
-      </Tooltip>
-      <Divider orientation="vertical" flexItem sx={{ mx: 0.5, my: 1.5 }} />
       <input
         ref={picker}
         type="file"
@@ -157,22 +186,79 @@ export function CanvasHeader({
           event.target.value = '';
         }}
       />
-      <Tooltip title="Load a chatflow file (.json)">
-        <IconButton aria-label="Load chatflow" onClick={() => picker.current?.click()}>
-          <FileUploadOutlinedIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title="Export chatflow">
-        <IconButton aria-label="Export chatflow" onClick={onExport}>
-          <FileDownloadOutlinedIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
+      {narrow ? (
+        <>
+          <IconButton
+            aria-label="More actions"
+            aria-haspopup="menu"
+            onClick={(event) => setMenuAnchor(event.currentTarget)}
+            sx={{ flexShrink: 0 }}
+          >
+            <MoreVertIcon fontSize="small" />
+          </IconButton>
+          <Menu anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
+            <MenuItem onClick={fromMenu(onUndo)} disabled={!canUndo}>
+              <ListItemIcon>
+                <UndoIcon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText>Undo</ListItemText>
+            </MenuItem>
+            <MenuItem onClick={fromMenu(onRedo)} disabled={!canRedo}>
+              <ListItemIcon>
+                <RedoIcon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText>Redo</ListItemText>
+            </MenuItem>
+            <MenuItem onClick={fromMenu(() => picker.current?.click())}>
+              <ListItemIcon>
+                <FileUploadOutlinedIcon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText>Load {noun}</ListItemText>
+            </MenuItem>
+            <MenuItem onClick={fromMenu(onExport)}>
+              <ListItemIcon>
+                <FileDownloadOutlinedIcon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText>Export {noun}</ListItemText>
+            </MenuItem>
+          </Menu>
+        </>
+      ) : (
+        <>
+          <Tooltip title={`Undo (${MOD}Z)`}>
+            <span>
+              <IconButton aria-label="Undo" onClick={onUndo} disabled={!canUndo}>
+                <UndoIcon fontSize="small" />
+              </IconButton>
+            </span>
+          </Tooltip>
+          <Tooltip title={`Redo (${MOD}Y)`}>
+            <span>
+              <IconButton aria-label="Redo" onClick={onRedo} disabled={!canRedo}>
+                <RedoIcon fontSize="small" />
+              </IconButton>
+            </span>
+          </Tooltip>
+          <Divider orientation="vertical" flexItem sx={{ mx: 0.5, my: 1.5 }} />
+          <Tooltip title={`Load a ${noun} file (.json)`}>
+            <IconButton aria-label={`Load ${noun}`} onClick={() => picker.current?.click()}>
+              <FileUploadOutlinedIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title={`Export ${noun}`}>
+            <IconButton aria-label={`Export ${noun}`} onClick={onExport}>
+              <FileDownloadOutlinedIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </>
+      )}
+      {actions}
       <Button
         variant="contained"
         onClick={onSave}
         disabled={saving}
         startIcon={saving ? <CircularProgress size={16} color="inherit" /> : <SaveOutlinedIcon />}
-        sx={{ ml: 1 }}
+        sx={{ ml: { xs: 0, sm: 1 }, flexShrink: 0 }}
       >
         Save
       </Button>

@@ -184,6 +184,7 @@ export function ChatflowEditor() {
           sx={{ height: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}
         >
           <CanvasHeader
+            noun="chatflow"
             name={name}
             isDirty={isDirty}
             saving={saving}

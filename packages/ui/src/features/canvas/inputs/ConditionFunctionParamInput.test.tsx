@@ -1,7 +1,8 @@
 import { CONDITION_ALERTS } from '@flowloom/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { codeEditor, setCode } from '../../../test/codeEditor';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { conditionParam } from '../document/conditionNode';
 import { flowiseFile } from '../../../test/flowiseFiles';
@@ -150,14 +151,13 @@ describe('the condition editor', () => {
     const { setInputs } = renderEditor();
     const dialog = await openDialog();
     await userEvent.click(within(dialog).getByRole('tab', { name: 'Condition (Code)' }));
-    const editor = within(dialog).getByRole('textbox', { name: 'Condition (Code)' });
-    await userEvent.type(editor, 'const next = 1;');
+    const editor = await codeEditor(dialog, 'Condition (Code)');
+    setCode(editor, 'const next = 1;');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent(CONDITION_ALERTS.missingReturn);
     expect(setInputs).not.toHaveBeenCalled();
 
-    await userEvent.clear(editor);
-    await userEvent.type(editor, 'return "Again";');
+    setCode(editor, 'return "Again";');
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
     expect(
       within(within(dialog).getByRole('group', { name: 'Outputs' })).getByText('Again'),
@@ -176,8 +176,8 @@ describe('the condition editor', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'How to use' }));
     expect(within(dialog).getByText(/Must return a string value at the end of function/)).toBeVisible();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Insert example' }));
-    const editor = within(dialog).getByRole<HTMLTextAreaElement>('textbox', { name: 'Condition (Code)' });
-    expect(editor.value).toContain('return "Agent";');
+    const editor = await codeEditor(dialog, 'Condition (Code)');
+    await waitFor(() => expect(editor.textContent).toContain('return "Agent";'));
   });
 
   it('discards the draft on Cancel', async () => {

@@ -1,15 +1,17 @@
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
+import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import type { Credential } from '@flowloom/shared';
+import type { Credential, CredentialDefinition } from '@flowloom/shared';
 import { memo, useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../../../api/errorMessage';
+import { credentialsApi } from '../../credentials/credentialsApi';
+import { NewCredential } from '../../credentials/NewCredential';
 import { credentialsOf } from './credentialCache';
 import { textOf, type ParamEditorProps } from './paramEditorProps';
 
@@ -24,6 +26,8 @@ export const CredentialParamInput = memo(function CredentialParamInput({
   const namesKey = names.join(',');
   const [credentials, setCredentials] = useState<Credential[] | null>(null);
   const [error, setError] = useState('');
+  /** The credential types offered by "Create new" while its form is open. */
+  const [creating, setCreating] = useState<CredentialDefinition[] | null>(null);
 
   const load = useCallback(
     (fresh: boolean) => {
@@ -37,6 +41,18 @@ export const CredentialParamInput = memo(function CredentialParamInput({
   );
 
   useEffect(() => load(false), [load]);
+
+  const startCreating = () => {
+    setError('');
+    credentialsApi.types().then(
+      (types) => {
+        const fitting = types.filter((type) => names.includes(type.name));
+        if (fitting.length === 0) setError(`No credential type ${names.join(' / ')} is known to the server`);
+        else setCreating(fitting);
+      },
+      (e: unknown) => setError(errorMessage(e, 'Could not load credential types')),
+    );
+  };
 
   const current = textOf(value);
   const list = credentials ?? [];
@@ -86,15 +102,14 @@ export const CredentialParamInput = memo(function CredentialParamInput({
         </Tooltip>
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mt: 0.5 }}>
-        <Link
-          href="/credentials"
-          target="_blank"
-          rel="noopener noreferrer"
-          underline="hover"
-          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25, fontSize: 12.5, fontWeight: 600 }}
+        <Button
+          size="small"
+          onClick={startCreating}
+          startIcon={<AddIcon sx={{ fontSize: 15 }} />}
+          sx={{ fontSize: 12.5, fontWeight: 600, px: 0.5, minWidth: 0, textTransform: 'none' }}
         >
-          <AddIcon sx={{ fontSize: 15 }} /> Create new
-        </Link>
+          Create new
+        </Button>
         {missing && (
           <Typography variant="caption" color="warning.main">
             The chosen credential no longer exists
@@ -105,6 +120,18 @@ export const CredentialParamInput = memo(function CredentialParamInput({
         <Typography variant="caption" color="error" role="alert">
           {error}
         </Typography>
+      )}
+      {creating && (
+        <NewCredential
+          types={creating}
+          onCancel={() => setCreating(null)}
+          onCreated={(credential) => {
+            setCreating(null);
+            // The list gets the new one, and the node uses it.
+            load(true);
+            onChange(credential.id);
+          }}
+        />
       )}
     </Box>
   );

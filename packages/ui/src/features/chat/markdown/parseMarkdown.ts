@@ -1,8 +1,11 @@
 /**
- * A small Markdown reader for chat answers. It produces a tree of plain data that the renderer
- * turns into React elements, so no text is ever interpreted as HTML: raw tags, scripts and
- * unsafe links come out as the text they are.
+ * Reads chat answers as Markdown with markdown-it (linear time, CommonMark + GFM tables and
+ * strikethrough) and turns its tokens into a tree of plain data that the renderer maps to React
+ * elements. Nothing is ever interpreted as HTML: raw tags are not parsed (`html: false`) and come
+ * out as the text they are, and only http(s) and mailto addresses become links.
  */
+import MarkdownIt from 'markdown-it';
+import type { Token } from 'markdown-it';
 
 export type Inline =
   | { type: 'text'; value: string }
@@ -18,7 +21,22 @@ export type Block =
   | { type: 'list'; ordered: boolean; start: number; items: Block[][] }
   | { type: 'quote'; children: Block[] }
   | { type: 'table'; header: Inline[][]; rows: Inline[][][] }
-  | { type: 'rule' };
+  | { type: 'rule' }
+  /** Text shown as it is, line breaks kept: an answer too long or too deeply nested for Markdown. */
+  | { type: 'plain'; value: string };
+
+/**
+ * Longer texts are shown as plain text: parsing is linear, but rendering a huge answer as
+ * thousands of elements on every streamed token is not worth it.
+ */
+export const MAX_MARKDOWN_LENGTH = 100_000;
+
+/**
+ * Block nesting (a list item in a list is two levels) beyond which the text stays plain. markdown-it
+ * stops reading at 100 levels and drops what lies deeper; an answer that nests this deep is no
+ * real answer, and showing it whole as text loses nothing.
+ */
+const MAX_BLOCK_DEPTH = 64;
 
 const SAFE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
 
@@ -34,278 +52,211 @@ export function safeHref(url: string): string | null {
   }
 }
 
-// ---------------------------------------------------------------- inline
+// `typographer` stays off: its smart quotes have had quadratic cases.
+const md = new MarkdownIt('default', {
+  html: false,
+  linkify: true,
+  breaks: true,
+  typographer: false,
+  maxNesting: 100,
+});
+// markdown-it checks every link, autolink, reference definition and image address here (after
+// decoding entities and percent-encoding), so an unsafe one stays text.
+md.validateLink = (url) => safeHref(url) !== null;
+// Bare addresses become links only with their scheme, as before: "setup.py" is a file, not a site.
+md.linkify.set({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false });
 
-const ESCAPABLE = '\\`*_{}[]()#+-.!~|>';
-const BARE_URL = /^(https?:\/\/[^\s<>()]*[^\s<>().,;:!?'"])/;
+type Hrefs = (url: string | null) => string | null;
+
+/** safeHref once per distinct address: a reference link used thousands of times shares one string. */
+function hrefCache(): Hrefs {
+  const seen = new Map<string, string | null>();
+  return (url) => {
+    if (url === null) return null;
+    let href = seen.get(url);
+    if (href === undefined) {
+      href = safeHref(url);
+      seen.set(url, href);
+    }
+    return href;
+  };
+}
+
+function attr(token: Token, name: string): string | null {
+  const value = token.attrGet(name);
+  return value === null ? null : String(value);
+}
 
 function pushText(out: Inline[], value: string) {
+  if (value === '') return;
   const last = out.at(-1);
   if (last?.type === 'text') last.value += value;
   else out.push({ type: 'text', value });
 }
 
-/** Index of the closing delimiter for emphasis opened at `from`, or -1. */
-function closing(text: string, delimiter: string, from: number): number {
-  let index = text.indexOf(delimiter, from);
-  while (index >= 0) {
-    const inner = text.slice(from, index);
-    const escaped = text[index - 1] === '\\';
-    if (inner.trim() !== '' && !/\s/.test(text[index - 1] ?? '') && !escaped) {
-      // A single `*` must not be half of a `**`.
-      if (delimiter.length === 2 || text[index + 1] !== delimiter) return index;
-    }
-    index = text.indexOf(delimiter, index + delimiter.length);
-  }
-  return -1;
-}
+// ---------------------------------------------------------------- inline
 
-/** Matching `]` for a `[` at `open`, allowing nested brackets. */
-function closingBracket(text: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < text.length; i += 1) {
-    const char = text[i];
-    if (char === '\\') i += 1;
-    else if (char === '[') depth += 1;
-    else if (char === ']' && --depth === 0) return i;
+function readInline(tokens: Token[], hrefs: Hrefs): Inline[] {
+  const root: Inline[] = [];
+  // Each open token pushes the list its children go to; a link with an unsafe address (which
+  // markdown-it already refuses) keeps writing into its parent, so only its text shows.
+  const stack: Inline[][] = [root];
+  for (const token of tokens) {
+    const out = stack.at(-1)!;
+    switch (token.type) {
+      case 'text':
+      case 'text_special':
+        pushText(out, token.content);
+        break;
+      case 'code_inline':
+        out.push({ type: 'code', value: token.content });
+        break;
+      case 'softbreak':
+      case 'hardbreak':
+        out.push({ type: 'break' });
+        break;
+      case 'strong_open':
+      case 'em_open':
+      case 's_open': {
+        const type = token.type === 'strong_open' ? 'strong' : token.type === 'em_open' ? 'em' : 'del';
+        const node: Inline = { type, children: [] };
+        out.push(node);
+        stack.push(node.children);
+        break;
+      }
+      case 'link_open': {
+        const href = hrefs(attr(token, 'href'));
+        if (href) {
+          const node: Inline = { type: 'link', href, children: [] };
+          out.push(node);
+          stack.push(node.children);
+        } else stack.push(out);
+        break;
+      }
+      case 'strong_close':
+      case 'em_close':
+      case 's_close':
+      case 'link_close':
+        if (stack.length > 1) stack.pop();
+        break;
+      case 'image': {
+        // Images are not loaded (an answer could track whoever reads it): a link to them, by its alt text.
+        const href = hrefs(attr(token, 'src'));
+        const alt = token.content;
+        if (href) out.push({ type: 'link', href, children: alt ? [{ type: 'text', value: alt }] : [] });
+        else pushText(out, alt);
+        break;
+      }
+      default:
+        // html_inline cannot occur with `html: false`; anything else unknown shows as its text.
+        pushText(out, token.content);
+    }
   }
-  return -1;
-}
-
-export function parseInline(text: string): Inline[] {
-  const out: Inline[] = [];
-  let i = 0;
-  while (i < text.length) {
-    const char = text[i]!;
-    const rest = text.slice(i);
-
-    if (char === '\\' && i + 1 < text.length && ESCAPABLE.includes(text[i + 1]!)) {
-      pushText(out, text[i + 1]!);
-      i += 2;
-      continue;
-    }
-    if (char === '\n') {
-      out.push({ type: 'break' });
-      i += 1;
-      continue;
-    }
-    if (char === '`') {
-      const run = /^`+/.exec(rest)![0];
-      const end = text.indexOf(run, i + run.length);
-      if (end > i) {
-        out.push({ type: 'code', value: text.slice(i + run.length, end).replace(/^ (.*) $/, '$1') });
-        i = end + run.length;
-        continue;
-      }
-      pushText(out, run);
-      i += run.length;
-      continue;
-    }
-    if (char === '[') {
-      const close = closingBracket(text, i);
-      const target =
-        close > 0
-          ? /^\(\s*(<[^>]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)(?:\s+"[^"]*")?\s*\)/.exec(
-              text.slice(close + 1),
-            )
-          : null;
-      if (close > 0 && target) {
-        const href = safeHref(target[1]!.replace(/^<|>$/g, ''));
-        const label = text.slice(i + 1, close);
-        if (href) out.push({ type: 'link', href, children: parseInline(label) });
-        else pushText(out, text.slice(i, close + 1 + target[0].length));
-        i = close + 1 + target[0].length;
-        continue;
-      }
-    }
-    if (char === '<') {
-      const auto = /^<((?:https?:\/\/|mailto:)[^\s<>]+)>/.exec(rest);
-      const href = auto ? safeHref(auto[1]!) : null;
-      if (auto && href) {
-        out.push({ type: 'link', href, children: [{ type: 'text', value: auto[1]! }] });
-        i += auto[0].length;
-        continue;
-      }
-    }
-    if ((char === 'h' || char === 'H') && /^https?:\/\//i.test(rest) && !/\w/.test(text[i - 1] ?? '')) {
-      const bare = BARE_URL.exec(rest);
-      const href = bare ? safeHref(bare[1]!) : null;
-      if (bare && href) {
-        out.push({ type: 'link', href, children: [{ type: 'text', value: bare[1]! }] });
-        i += bare[1]!.length;
-        continue;
-      }
-    }
-    if (char === '*' || char === '_' || char === '~') {
-      const double = text[i + 1] === char;
-      const delimiter = double ? char + char : char;
-      // `_` inside a word (snake_case) is not emphasis; `~` only counts doubled.
-      const wordy = char === '_' && /\w/.test(text[i - 1] ?? '');
-      if (!(char === '~' && !double) && !wordy) {
-        const end = closing(text, delimiter, i + delimiter.length);
-        const after = text[end + delimiter.length] ?? '';
-        if (end > 0 && !(char === '_' && /\w/.test(after))) {
-          const inner = parseInline(text.slice(i + delimiter.length, end));
-          const type = char === '~' ? 'del' : double ? 'strong' : 'em';
-          out.push({ type, children: inner });
-          i = end + delimiter.length;
-          continue;
-        }
-      }
-      pushText(out, delimiter);
-      i += delimiter.length;
-      continue;
-    }
-    const next = text.slice(i + 1).search(/[\\\n`[<*_~hH]/);
-    const stop = next < 0 ? text.length : i + 1 + next;
-    pushText(out, text.slice(i, stop));
-    i = stop;
-  }
-  return out;
+  return root;
 }
 
 // ---------------------------------------------------------------- blocks
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})\s*([^`\s]*)[^`]*$/;
-const HEADING = /^ {0,3}(#{1,6})(?:\s+(.*?))?\s*#*\s*$/;
-const RULE = /^ {0,3}([-*_])(?:\s*\1){2,}\s*$/;
-const BULLET = /^( {0,3})([-*+])\s+(.*)$/;
-const ORDERED = /^( {0,3})(\d{1,9})[.)]\s+(.*)$/;
-const QUOTE = /^ {0,3}> ?(.*)$/;
-const TABLE_DIVIDER = /^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/;
-
-function tableCells(line: string): string[] {
-  let trimmed = line.trim();
-  if (trimmed.startsWith('|')) trimmed = trimmed.slice(1);
-  if (trimmed.endsWith('|') && !trimmed.endsWith('\\|')) trimmed = trimmed.slice(0, -1);
-  return trimmed.split(/(?<!\\)\|/).map((cell) => cell.trim().replace(/\\\|/g, '|'));
-}
-
-const startsBlock = (line: string, next: string | undefined) =>
-  FENCE.test(line) ||
-  HEADING.test(line) ||
-  RULE.test(line) ||
-  BULLET.test(line) ||
-  ORDERED.test(line) ||
-  QUOTE.test(line) ||
-  (line.includes('|') && next !== undefined && TABLE_DIVIDER.test(next) && next.includes('-'));
-
-function parseList(lines: string[], start: number): { block: Block; end: number } {
-  const first = BULLET.exec(lines[start]!) ?? ORDERED.exec(lines[start]!)!;
-  const ordered = !BULLET.test(lines[start]!);
-  const marker = ordered ? ORDERED : BULLET;
-  const items: Block[][] = [];
-  let i = start;
-  while (i < lines.length) {
-    const match = marker.exec(lines[i]!);
-    if (!match || (BULLET.test(lines[i]!) && ordered)) break;
-    const indent = match[1]!.length + match[2]!.length + 1;
-    const body = [match[3]!];
-    i += 1;
-    while (i < lines.length) {
-      const line = lines[i]!;
-      if (line.trim() === '') {
-        const next = lines[i + 1];
-        if (next !== undefined && /^\s{2,}\S/.test(next)) {
-          body.push('');
-          i += 1;
-          continue;
+/** Reads blocks from `tokens[cursor.index]` up to the token of type `until` (consumed) or the end. */
+function readBlocks(tokens: Token[], cursor: { index: number }, hrefs: Hrefs, until?: string): Block[] {
+  const blocks: Block[] = [];
+  while (cursor.index < tokens.length) {
+    const token = tokens[cursor.index]!;
+    cursor.index += 1;
+    if (token.type === until) break;
+    switch (token.type) {
+      case 'paragraph_open':
+      case 'heading_open': {
+        const inline = tokens[cursor.index];
+        const children = inline?.type === 'inline' ? readInline(inline.children ?? [], hrefs) : [];
+        cursor.index += inline?.type === 'inline' ? 2 : 1; // the inline token and the close
+        if (token.type === 'paragraph_open') blocks.push({ type: 'paragraph', children });
+        else {
+          const level = Number(token.tag.slice(1)) as 1 | 2 | 3 | 4 | 5 | 6;
+          blocks.push({ type: 'heading', level, children });
         }
         break;
       }
-      if (/^\s{2,}/.test(line)) {
-        body.push(line.replace(new RegExp(`^ {0,${Math.max(indent, 2)}}`), ''));
-        i += 1;
-        continue;
+      case 'fence':
+      case 'code_block':
+        blocks.push({
+          type: 'code',
+          language: token.info.trim().split(/\s/, 1)[0] ?? '',
+          value: token.content.replace(/\n$/, ''),
+        });
+        break;
+      case 'hr':
+        blocks.push({ type: 'rule' });
+        break;
+      case 'blockquote_open':
+        blocks.push({ type: 'quote', children: readBlocks(tokens, cursor, hrefs, 'blockquote_close') });
+        break;
+      case 'bullet_list_open':
+      case 'ordered_list_open': {
+        const ordered = token.type === 'ordered_list_open';
+        const close = ordered ? 'ordered_list_close' : 'bullet_list_close';
+        const items: Block[][] = [];
+        while (cursor.index < tokens.length) {
+          const next = tokens[cursor.index]!;
+          cursor.index += 1;
+          if (next.type === close) break;
+          if (next.type === 'list_item_open')
+            items.push(readBlocks(tokens, cursor, hrefs, 'list_item_close'));
+        }
+        blocks.push({ type: 'list', ordered, start: ordered ? Number(attr(token, 'start') ?? 1) : 1, items });
+        break;
       }
-      if (marker.exec(line) || startsBlock(line, lines[i + 1])) break;
-      body.push(line); // lazy continuation of the item's paragraph
-      i += 1;
+      case 'table_open':
+        blocks.push(readTable(tokens, cursor, hrefs));
+        break;
+      case 'html_block':
+        // Cannot occur with `html: false`; shown as its text if it ever did.
+        blocks.push({ type: 'paragraph', children: [{ type: 'text', value: token.content }] });
+        break;
+      default:
+        // Closing tokens of the levels above and anything unknown: nothing to show.
+        break;
     }
-    items.push(parseBlocks(body));
-    // A blank line between items keeps the list going.
-    if (lines[i]?.trim() === '' && lines[i + 1] !== undefined && marker.test(lines[i + 1]!)) i += 1;
-  }
-  return { block: { type: 'list', ordered, start: ordered ? Number(first[2]) : 1, items }, end: i };
-}
-
-function parseBlocks(lines: string[]): Block[] {
-  const blocks: Block[] = [];
-  let i = 0;
-  while (i < lines.length) {
-    const line = lines[i]!;
-    if (line.trim() === '') {
-      i += 1;
-      continue;
-    }
-    const fence = FENCE.exec(line);
-    if (fence) {
-      const marker = fence[1]!;
-      const body: string[] = [];
-      i += 1;
-      while (i < lines.length && !new RegExp(`^ {0,3}${marker[0]}{${marker.length},}\\s*$`).test(lines[i]!)) {
-        body.push(lines[i]!);
-        i += 1;
-      }
-      i += 1; // closing fence (an unclosed fence runs to the end, as while streaming)
-      blocks.push({ type: 'code', language: fence[2] ?? '', value: body.join('\n') });
-      continue;
-    }
-    const heading = HEADING.exec(line);
-    if (heading) {
-      blocks.push({
-        type: 'heading',
-        level: heading[1]!.length as 1 | 2 | 3 | 4 | 5 | 6,
-        children: parseInline(heading[2] ?? ''),
-      });
-      i += 1;
-      continue;
-    }
-    if (RULE.test(line)) {
-      blocks.push({ type: 'rule' });
-      i += 1;
-      continue;
-    }
-    if (BULLET.test(line) || ORDERED.test(line)) {
-      const { block, end } = parseList(lines, i);
-      blocks.push(block);
-      i = end;
-      continue;
-    }
-    if (QUOTE.test(line)) {
-      const body: string[] = [];
-      while (i < lines.length && lines[i]!.trim() !== '') {
-        const quoted = QUOTE.exec(lines[i]!);
-        body.push(quoted ? quoted[1]! : lines[i]!);
-        i += 1;
-      }
-      blocks.push({ type: 'quote', children: parseBlocks(body) });
-      continue;
-    }
-    const next = lines[i + 1];
-    if (line.includes('|') && next !== undefined && TABLE_DIVIDER.test(next) && next.includes('-')) {
-      const header = tableCells(line).map(parseInline);
-      const rows: Inline[][][] = [];
-      i += 2;
-      while (i < lines.length && lines[i]!.includes('|') && lines[i]!.trim() !== '') {
-        rows.push(tableCells(lines[i]!).map(parseInline));
-        i += 1;
-      }
-      blocks.push({ type: 'table', header, rows });
-      continue;
-    }
-    const paragraph = [line.trim()];
-    i += 1;
-    while (i < lines.length && lines[i]!.trim() !== '' && !startsBlock(lines[i]!, lines[i + 1])) {
-      paragraph.push(lines[i]!.trim());
-      i += 1;
-    }
-    blocks.push({ type: 'paragraph', children: parseInline(paragraph.join('\n')) });
   }
   return blocks;
 }
 
-/** Parses Markdown text into blocks. */
+function readTable(tokens: Token[], cursor: { index: number }, hrefs: Hrefs): Block {
+  const header: Inline[][] = [];
+  const rows: Inline[][][] = [];
+  let row: Inline[][] = [];
+  let inHead = false;
+  while (cursor.index < tokens.length) {
+    const token = tokens[cursor.index]!;
+    cursor.index += 1;
+    if (token.type === 'table_close') break;
+    if (token.type === 'thead_open') inHead = true;
+    else if (token.type === 'thead_close') inHead = false;
+    else if (token.type === 'tr_open') row = [];
+    else if (token.type === 'th_open' || token.type === 'td_open') row.push([]);
+    else if (token.type === 'inline' && row.length > 0)
+      row[row.length - 1] = readInline(token.children ?? [], hrefs);
+    else if (token.type === 'tr_close') {
+      if (inHead) header.push(...row);
+      else rows.push(row);
+    }
+  }
+  return { type: 'table', header, rows };
+}
+
+/**
+ * Parses Markdown text into blocks. Past {@link MAX_MARKDOWN_LENGTH} characters or
+ * {@link MAX_BLOCK_DEPTH} levels of nesting, the text stays plain.
+ */
 export function parseMarkdown(text: string): Block[] {
-  return parseBlocks(text.replace(/\r\n?/g, '\n').split('\n'));
+  if (text.length > MAX_MARKDOWN_LENGTH) return [{ type: 'plain', value: text }];
+  const tokens = md.parse(text, {});
+  if (tokens.some((token) => token.level > MAX_BLOCK_DEPTH)) return [{ type: 'plain', value: text }];
+  return readBlocks(tokens, { index: 0 }, hrefCache());
+}
+
+/** Parses one paragraph's worth of inline Markdown (emphasis, code, links…). */
+export function parseInline(text: string): Inline[] {
+  const tokens = md.parseInline(text, {});
+  return readInline(tokens[0]?.children ?? [], hrefCache());
 }

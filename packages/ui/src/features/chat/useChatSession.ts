@@ -1,0 +1,228 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError, errorMessage } from '../../api/errorMessage';
+import { chatApi, streamPrediction, type JsonAnswer } from './chatApi';
+import {
+  fromHistoryRow,
+  readableError,
+  type ChatMessage,
+  type ChatMessageRow,
+  type FeedbackRating,
+} from './chatMessages';
+import { clearStoredChat, ensureChatId, newChatId, readChatData } from './chatStorage';
+import { forgetFailedTurns, readFailedTurns, rememberFailedTurn, withFailedTurns } from './failedTurns';
+import type { StreamEvent } from './stream/parseSse';
+
+/** How a question ended: `refused` when the server turned the run down before it started. */
+export type SendOutcome = 'answered' | 'stopped' | 'failed' | 'refused';
+
+/** What differs between the chats of the flow kinds (chatflow, agentflow, assistant…). */
+export interface ChatKind<M extends ChatMessage> {
+  /** A stored message as a bubble. */
+  fromRow(row: ChatMessageRow, base: ChatMessage): M;
+  /** The answer bubble after one stream event. */
+  applyEvent(message: M, event: StreamEvent): M;
+  /** The answer bubble from a JSON (non-streaming) answer. */
+  applyJson(message: M, answer: JsonAnswer): M;
+  /** The thread as a new question goes out (e.g. answered actions lose their buttons). */
+  beforeSend?(messages: M[]): M[];
+  /** Sees every stream event (e.g. node statuses for the canvas). */
+  onEvent?(event: StreamEvent): void;
+  /** Called as a question goes out. */
+  onRunStart?(): void;
+}
+
+export interface ChatSession<M extends ChatMessage> {
+  messages: M[];
+  /** An answer is streaming. */
+  busy: boolean;
+  loadingHistory: boolean;
+  historyError: string;
+  loadHistory: () => Promise<void>;
+  /** Asks `flowId`; `extra` joins the request body (uploads, humanInput). */
+  send: (flowId: string, question: string, extra?: Record<string, unknown>) => Promise<SendOutcome>;
+  stop: () => void;
+  clear: () => Promise<void>;
+  rate: (message: M, rating: FeedbackRating, content?: string) => Promise<void>;
+}
+
+/**
+ * The chat core of every flow chat: history of the stored chat id (with feedback, and the questions
+ * that failed), streamed answers, stop, clear and feedback. The chat id lives in the browser under
+ * `<flowId>_INTERNAL`. What a kind of flow adds to its bubbles comes from `kind`.
+ */
+export function useChatSession<M extends ChatMessage>(
+  chatflowId: string | undefined,
+  kind: ChatKind<M>,
+): ChatSession<M> {
+  const [messages, setMessages] = useState<M[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [loadingHistory, setLoadingHistory] = useState(false);
+  const [historyError, setHistoryError] = useState('');
+  const running = useRef<{ controller: AbortController; flowId: string; chatId: string } | null>(null);
+  /** The flow the shown messages belong to. */
+  const shownFlow = useRef(chatflowId);
+  const kindRef = useRef(kind);
+  kindRef.current = kind;
+
+  const loadHistory = useCallback(async () => {
+    if (!chatflowId || running.current) return;
+    setHistoryError('');
+    const { chatId } = readChatData(chatflowId);
+    if (!chatId) {
+      setMessages([]);
+      return;
+    }
+    setLoadingHistory(true);
+    try {
+      const rows = await chatApi.history(chatflowId, chatId);
+      shownFlow.current = chatflowId;
+      const stored = rows.map((row) => ({
+        item: kindRef.current.fromRow(row, fromHistoryRow(row)),
+        at: row.createdDate,
+      }));
+      setMessages(
+        withFailedTurns(stored, readFailedTurns(chatflowId, chatId), (turn, index) => [
+          { key: `failed-q-${index}`, role: 'userMessage', content: turn.question, status: 'done' } as M,
+          {
+            key: `failed-a-${index}`,
+            role: 'apiMessage',
+            content: '',
+            status: 'error',
+            error: turn.error,
+          } as M,
+        ]),
+      );
+    } catch (error) {
+      setHistoryError(errorMessage(error, 'The chat history could not be loaded.'));
+    } finally {
+      setLoadingHistory(false);
+    }
+  }, [chatflowId]);
+
+  // Another flow: another chat. A flow saved for the first time by sending a question keeps it.
+  useEffect(() => {
+    if (shownFlow.current === chatflowId) return;
+    shownFlow.current = chatflowId;
+    setMessages([]);
+    setHistoryError('');
+  }, [chatflowId]);
+
+  const send = useCallback(
+    async (flowId: string, question: string, extra?: Record<string, unknown>): Promise<SendOutcome> => {
+      if (running.current) return 'refused';
+      const chatId = ensureChatId(flowId);
+      const answerKey = newChatId();
+      const askedAt = new Date().toISOString();
+      const attachments = Array.isArray(extra?.uploads)
+        ? (extra.uploads as { name: string; mime: string; data?: string }[]).map(({ name, mime, data }) => ({
+            name,
+            mime,
+            ...(data && { data }),
+          }))
+        : [];
+      shownFlow.current = flowId;
+      kindRef.current.onRunStart?.();
+      setMessages((current) => [
+        ...(kindRef.current.beforeSend?.(current) ?? current),
+        {
+          key: newChatId(),
+          role: 'userMessage',
+          content: question,
+          status: 'done',
+          ...(attachments.length > 0 && { attachments }),
+        } as M,
+        { key: answerKey, role: 'apiMessage', content: '', status: 'streaming' } as M,
+      ]);
+      const update = (change: (message: M) => M) =>
+        setMessages((current) =>
+          current.map((message) => (message.key === answerKey ? change(message) : message)),
+        );
+      let started = false;
+      let streamError: string | undefined;
+      const onEvent = (event: StreamEvent) => {
+        started = true;
+        kindRef.current.onEvent?.(event);
+        update((message) => {
+          const next = kindRef.current.applyEvent(message, event);
+          if (next.status === 'error' && next.error) streamError = next.error;
+          return next;
+        });
+      };
+      const controller = new AbortController();
+      running.current = { controller, flowId, chatId };
+      setBusy(true);
+      try {
+        const json = await streamPrediction(
+          flowId,
+          { question, chatId, ...extra },
+          onEvent,
+          controller.signal,
+        );
+        update((message) => {
+          if (json) return kindRef.current.applyJson(message, json);
+          return message.status === 'streaming' ? { ...message, status: 'done' } : message;
+        });
+        if (streamError) {
+          rememberFailedTurn(flowId, chatId, { question, error: streamError, at: askedAt });
+          return 'failed';
+        }
+        return 'answered';
+      } catch (error) {
+        if (controller.signal.aborted) {
+          update((message) => ({ ...message, status: 'stopped' }));
+          return 'stopped';
+        }
+        const text = readableError(errorMessage(error, 'The flow did not answer.'));
+        update((message) => ({ ...message, status: 'error', error: text }));
+        rememberFailedTurn(flowId, chatId, { question, error: text, at: askedAt });
+        // A 4xx before any event: the server turned the run down (a required input is missing…).
+        return !started && error instanceof ApiError && error.status < 500 ? 'refused' : 'failed';
+      } finally {
+        running.current = null;
+        setBusy(false);
+      }
+    },
+    [],
+  );
+
+  const stop = useCallback(() => {
+    const run = running.current;
+    if (!run) return;
+    // The server stops the run; dropping the connection stops it too if that call fails.
+    chatApi.abort(run.flowId, run.chatId).then(
+      () => undefined,
+      () => undefined,
+    );
+    run.controller.abort();
+  }, []);
+
+  const clear = useCallback(async () => {
+    if (!chatflowId) return;
+    const { chatId } = readChatData(chatflowId);
+    if (chatId) await chatApi.clear(chatflowId, chatId);
+    clearStoredChat(chatflowId);
+    forgetFailedTurns(chatflowId);
+    setMessages([]);
+  }, [chatflowId]);
+
+  const rate = useCallback(
+    async (message: M, rating: FeedbackRating, content?: string) => {
+      if (!chatflowId || !message.messageId) return;
+      const { chatId } = readChatData(chatflowId);
+      if (!chatId) return;
+      await chatApi.feedback({
+        chatflowid: chatflowId,
+        chatId,
+        messageId: message.messageId,
+        rating,
+        ...(content && { content }),
+      });
+      setMessages((current) =>
+        current.map((item) => (item.key === message.key ? { ...item, feedback: rating } : item)),
+      );
+    },
+    [chatflowId],
+  );
+
+  return { messages, busy, loadingHistory, historyError, loadHistory, send, stop, clear, rate };
+}

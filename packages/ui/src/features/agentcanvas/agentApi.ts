@@ -1,4 +1,4 @@
-import type { Chatflow, ParamOption } from '@flowloom/shared';
+import type { ParamOption } from '@flowloom/shared';
 import { api } from '../../api/api';
 
 /** A node as the v2 load methods see it: upstream nodes and the node being edited. */
@@ -20,8 +20,6 @@ export interface AgentLoadMethodBody {
 
 /** Calls of the v2 canvas that the chatflow canvas does not make. */
 export const agentApi = {
-  createAgentflow: (body: { name: string; flowData: string }) =>
-    api.post<Chatflow>('/chatflows', { ...body, type: 'AGENTFLOW', deployed: false, isPublic: false }),
   /** Options of an `asyncOptions` input of a v2 node (models, tools, state keys, earlier nodes, flows). */
   loadOptions: (nodeName: string, body: AgentLoadMethodBody) =>
     api.post<ParamOption[]>(`/node-load-method/${encodeURIComponent(nodeName)}`, body),

@@ -16,6 +16,7 @@ import { useConfirm } from '../confirm/useConfirm';
 import { useNotify } from '../notifications/useNotify';
 import { chatApi } from './chatApi';
 import { ChatComposer } from './ChatComposer';
+import { floatingPanelSx, PanelHeader } from '../../components/FloatingPanel';
 import { attachRule, uploadsOf, type Attachment } from './attachments';
 import { useAttachments } from './useAttachments';
 import type { ChatMessage } from './chatMessages';
@@ -155,25 +156,10 @@ export function ChatWindow<M extends ChatMessage>({
             width: 420,
             maxWidth: 'calc(100vw - 40px)',
             height: 'min(640px, calc(100vh - 170px))',
-            display: 'flex',
-            flexDirection: 'column',
-            borderRadius: '16px',
-            border: 1,
-            borderColor: 'divider',
-            overflow: 'hidden',
+            ...floatingPanelSx,
           }}
         >
-          <Box
-            sx={{
-              display: 'flex',
-              alignItems: 'center',
-              gap: 1,
-              px: 2,
-              py: 1.25,
-              borderBottom: 1,
-              borderColor: 'divider',
-            }}
-          >
+          <PanelHeader closeLabel="Close chat window" onClose={() => setOpen(false)}>
             <Box sx={{ flex: 1, minWidth: 0 }}>
               <Typography variant="h6" sx={{ fontSize: '0.95rem' }}>
                 Chat
@@ -194,10 +180,7 @@ export function ChatWindow<M extends ChatMessage>({
                 </IconButton>
               </span>
             </Tooltip>
-            <IconButton size="small" aria-label="Close chat window" onClick={() => setOpen(false)}>
-              <CloseIcon fontSize="small" />
-            </IconButton>
-          </Box>
+          </PanelHeader>
           <ChatThread
             messages={chat.messages}
             loading={chat.loadingHistory}

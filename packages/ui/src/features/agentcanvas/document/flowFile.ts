@@ -5,6 +5,7 @@ import {
   type FlowEdge,
   type FlowNode,
 } from '@flowloom/shared';
+import { storedNodeData, storedNodeName } from '../../canvas/document/flowFile';
 import type { CanvasNodeData } from '../../canvas/document/types';
 import { rendererOf } from './createAgentNode';
 import { agentEdgeId } from './handles';
@@ -14,14 +15,13 @@ import type { AgentDocument, AgentEdge, AgentNode } from './types';
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
-const array = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 const size = (value: unknown) => (typeof value === 'number' && value > 0 ? value : undefined);
 
 function toAgentNode(raw: Json): AgentNode | null {
   if (typeof raw.id !== 'string' || !isObject(raw.data)) return null;
   const data = raw.data;
   const position = isObject(raw.position) ? raw.position : {};
-  const name = typeof data.name === 'string' ? data.name : raw.id.replace(/_\d+$/, '');
+  const name = storedNodeName(raw.id, data);
   const type =
     raw.type === 'iteration' || raw.type === 'stickyNote' || raw.type === 'agentFlow'
       ? raw.type
@@ -45,18 +45,7 @@ function toAgentNode(raw: Json): AgentNode | null {
       ? { width: width ?? 480, height: height ?? 250 }
       : { initialWidth: width, initialHeight: height }),
     ...(parentId && { parentId, extent: 'parent' as const }),
-    data: {
-      ...stored,
-      id: raw.id,
-      label: typeof data.label === 'string' ? data.label : raw.id,
-      name,
-      baseClasses: array<string>(data.baseClasses),
-      inputParams: array(data.inputParams),
-      inputAnchors: array(data.inputAnchors),
-      inputs: isObject(data.inputs) ? data.inputs : {},
-      outputAnchors: array(data.outputAnchors),
-      outputs: isObject(data.outputs) ? data.outputs : {},
-    } as CanvasNodeData,
+    data: storedNodeData(raw.id, stored),
   };
 }
 

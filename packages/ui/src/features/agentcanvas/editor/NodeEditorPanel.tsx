@@ -1,9 +1,7 @@
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import CloseIcon from '@mui/icons-material/Close';
 import type { NodeDefinition } from '@flowloom/shared';
 import { useEffect, useState } from 'react';
 import type { RichParam } from '../../canvas/document/types';
@@ -11,6 +9,7 @@ import { visibleInputs } from '../../canvas/document/visibility';
 import type { ArrayChange } from '../../canvas/inputs/paramEditorProps';
 import { ParamField } from '../../canvas/inputs/ParamField';
 import { NodeIcon } from '../../canvas/nodes/NodeIcon';
+import { floatingPanelSx, PanelHeader } from '../../../components/FloatingPanel';
 import { ComponentDefinitionsContext } from '../componentConfig/ComponentDefinitionsContext';
 import type { AgentNode } from '../document/types';
 import { ModelConfigField } from './ModelConfigField';
@@ -49,41 +48,14 @@ export function NodeEditorPanel({
       aria-label={`Edit ${data.label}`}
       elevation={8}
       data-canvas-keys="off"
-      sx={{
-        position: 'absolute',
-        top: 84,
-        right: 20,
-        bottom: 20,
-        width: 380,
-        zIndex: 6,
-        display: 'flex',
-        flexDirection: 'column',
-        borderRadius: '14px',
-        border: 1,
-        borderColor: 'divider',
-        overflow: 'hidden',
-      }}
+      sx={{ position: 'absolute', top: 84, right: 20, bottom: 20, width: 380, zIndex: 6, ...floatingPanelSx }}
     >
-      <Box
-        sx={{
-          display: 'flex',
-          alignItems: 'center',
-          gap: 1,
-          px: 2,
-          py: 1.25,
-          borderBottom: 1,
-          borderColor: 'divider',
-          borderTop: `4px solid ${data.color ?? '#999'}`,
-        }}
-      >
+      <PanelHeader accent={data.color ?? '#999'} closeLabel="Close node editor" onClose={onClose}>
         <NodeIcon name={data.name} label={data.label} size={28} />
         <Typography variant="h6" sx={{ flex: 1, fontSize: '0.95rem' }} noWrap>
           {data.label}
         </Typography>
-        <IconButton size="small" aria-label="Close node editor" onClick={onClose}>
-          <CloseIcon fontSize="small" />
-        </IconButton>
-      </Box>
+      </PanelHeader>
       <Box sx={{ flex: 1, overflowY: 'auto', p: 2 }} className="nodrag nowheel">
         <TextField
           fullWidth

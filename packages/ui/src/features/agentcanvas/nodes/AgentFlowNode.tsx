@@ -10,11 +10,13 @@ import { NodeIcon } from '../../canvas/nodes/NodeIcon';
 import { StatusIcon } from '../../executions/StatusIcon';
 import { anchorCaption, type AgentOutputAnchor } from '../document/handles';
 import type { AgentNode } from '../document/types';
+import { useCanvasReadOnly } from '../../canvas/shell/readOnly';
 import { useAgentCanvasActions, useNodeStatus } from '../editor/AgentCanvasContext';
 
 /** Edit and delete buttons above a selected node. */
 export function NodeActions({ id, label, visible }: { id: string; label: string; visible: boolean }) {
   const actions = useAgentCanvasActions();
+  if (useCanvasReadOnly()) return null;
   return (
     <NodeToolbar isVisible={visible} position={Position.Top} align="end">
       <Box

@@ -1,24 +1,14 @@
-import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
-import OpenInFullIcon from '@mui/icons-material/OpenInFull';
 import { memo, useMemo, useState } from 'react';
 import { jsonError } from '../../canvas/inputs/JsonParamInput';
-import { textOf, type ParamEditorProps } from '../../canvas/inputs/paramEditorProps';
-import { useDraftValue } from '../../canvas/inputs/useDraftValue';
+import type { ParamEditorProps } from '../../canvas/inputs/paramEditorProps';
+import { ExpandButton, useTextDraft } from '../../canvas/inputs/useTextDraft';
 import { InsertVariableButton } from './InsertVariableButton';
 import { useVariablePicker } from './useVariablePicker';
 import { VariableExpandDialog } from './VariableExpandDialog';
 import { VariablePickerPopper } from './VariablePickerPopper';
 import { useVariableScope } from './VariableScopeContext';
-
-/** Numbers may hold a variable too; they are stored as numbers when they are one. */
-function toStored(type: string, text: string): unknown {
-  if (type !== 'number' || text.trim() === '') return text;
-  const number = Number(text);
-  return Number.isFinite(number) ? number : text;
-}
 
 /**
  * A text input that takes `{{ }}` variables (AGENTFLOW_V2.md §2.4): typing `{{` or the
@@ -39,9 +29,8 @@ export const VariableTextInput = memo(function VariableTextInput({
     () => (takesOutput ? scope.options : scope.options.filter((option) => option.group !== 'output')),
     [scope.options, takesOutput],
   );
-  const { draft, setDraft, flush } = useDraftValue(textOf(value), (text) =>
-    onChange(toStored(param.type, text)),
-  );
+  // Numbers may hold a variable too; they are stored as numbers when they are one.
+  const { draft, setDraft, flush } = useTextDraft({ param, value, onChange });
   const picker = useVariablePicker(draft, setDraft, options);
   const isJson = param.type === 'json';
   const multiline = isJson || (param.type === 'string' && (param.rows ?? 0) > 1);
@@ -52,18 +41,7 @@ export const VariableTextInput = memo(function VariableTextInput({
   const endAdornment = (
     <InputAdornment position="end" sx={multiline ? { alignSelf: 'flex-start', mt: 1.25 } : undefined}>
       <InsertVariableButton picker={picker} label={label} />
-      {multiline && !isJson && (
-        <Tooltip title="Expand">
-          <IconButton
-            size="small"
-            edge="end"
-            aria-label={`Expand ${label}`}
-            onClick={() => setExpanded(true)}
-          >
-            <OpenInFullIcon sx={{ fontSize: 16 }} />
-          </IconButton>
-        </Tooltip>
-      )}
+      {multiline && !isJson && <ExpandButton label={label} onClick={() => setExpanded(true)} />}
     </InputAdornment>
   );
 

@@ -19,6 +19,30 @@ const isObject = (value: unknown): value is Json =>
 
 const array = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 
+/** The type name of a stored node: `data.name`, else its id without the `_<n>` suffix. */
+export function storedNodeName(id: string, data: Json): string {
+  return typeof data.name === 'string' ? data.name : id.replace(/_\d+$/, '');
+}
+
+/**
+ * `node.data` of a node of any canvas as a file stores it, with every field the canvas reads
+ * present (lists empty, maps empty, the label defaulting to the id).
+ */
+export function storedNodeData(id: string, data: Json): CanvasNodeData {
+  return {
+    ...data,
+    id,
+    label: typeof data.label === 'string' ? data.label : id,
+    name: storedNodeName(id, data),
+    baseClasses: array<string>(data.baseClasses),
+    inputParams: array(data.inputParams),
+    inputAnchors: array(data.inputAnchors),
+    inputs: isObject(data.inputs) ? data.inputs : {},
+    outputAnchors: array(data.outputAnchors),
+    outputs: isObject(data.outputs) ? data.outputs : {},
+  } as CanvasNodeData;
+}
+
 function toCanvasNode(raw: Json): CanvasNode | null {
   if (typeof raw.id !== 'string' || !isObject(raw.data)) return null;
   const data = raw.data;
@@ -30,18 +54,7 @@ function toCanvasNode(raw: Json): CanvasNode | null {
     // Sizes from the file let the canvas fit the whole flow before off-screen nodes are drawn.
     initialWidth: typeof raw.width === 'number' && raw.width > 0 ? raw.width : NODE_WIDTH,
     initialHeight: typeof raw.height === 'number' && raw.height > 0 ? raw.height : ESTIMATED_HEIGHT,
-    data: {
-      ...data,
-      id: raw.id,
-      label: typeof data.label === 'string' ? data.label : raw.id,
-      name: typeof data.name === 'string' ? data.name : raw.id.replace(/_\d+$/, ''),
-      baseClasses: array<string>(data.baseClasses),
-      inputParams: array(data.inputParams),
-      inputAnchors: array(data.inputAnchors),
-      inputs: isObject(data.inputs) ? data.inputs : {},
-      outputAnchors: array(data.outputAnchors),
-      outputs: isObject(data.outputs) ? data.outputs : {},
-    } as CanvasNodeData,
+    data: storedNodeData(raw.id, data),
   };
 }
 

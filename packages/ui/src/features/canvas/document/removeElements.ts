@@ -70,14 +70,30 @@ export function removeNodes(doc: FlowDocument, nodeIds: Iterable<string>): FlowD
   return { nodes: clearTargets(remaining, removedEdges, edges), edges };
 }
 
-/** Removes whatever is selected: nodes (with their edges) and edges. */
-export function removeSelected(doc: FlowDocument): FlowDocument {
-  const withoutEdges = removeEdges(
+interface Selectable {
+  nodes: readonly { id: string; selected?: boolean }[];
+  edges: readonly { id: string; selected?: boolean }[];
+}
+
+/** Removes whatever is selected (edges, then nodes with their edges) by a canvas's own rules. */
+export function removeSelectedWith<D extends Selectable>(
+  rules: {
+    removeNodes: (doc: D, nodeIds: Iterable<string>) => D;
+    removeEdges: (doc: D, edgeIds: Iterable<string>) => D;
+  },
+  doc: D,
+): D {
+  const withoutEdges = rules.removeEdges(
     doc,
     doc.edges.filter((edge) => edge.selected).map((edge) => edge.id),
   );
-  return removeNodes(
+  return rules.removeNodes(
     withoutEdges,
     withoutEdges.nodes.filter((node) => node.selected).map((node) => node.id),
   );
+}
+
+/** Removes whatever is selected on the chatflow canvas: nodes (with their edges) and edges. */
+export function removeSelected(doc: FlowDocument): FlowDocument {
+  return removeSelectedWith({ removeNodes, removeEdges }, doc);
 }

@@ -1,10 +1,8 @@
 import type { NodeDefinition } from '@flowloom/shared';
 import { createContext, useContext } from 'react';
+import { createActionsContext } from '../shell/actionsContext';
 
-/**
- * Edits node components ask the editor for. The object is created once per editor, so memoised
- * nodes and edges never re-render because of it.
- */
+/** Edits chatflow node components ask the editor for. */
 export interface CanvasActions {
   setInputs: (nodeId: string, values: Record<string, unknown>) => void;
   setCredential: (nodeId: string, credentialId: string) => void;
@@ -16,13 +14,8 @@ export interface CanvasActions {
   editAdditionalParams: (nodeId: string) => void;
 }
 
-export const CanvasActionsContext = createContext<CanvasActions | null>(null);
-
-export function useCanvasActions(): CanvasActions {
-  const actions = useContext(CanvasActionsContext);
-  if (!actions) throw new Error('useCanvasActions must be used inside the canvas editor');
-  return actions;
-}
+export const [CanvasActionsContext, useCanvasActions] =
+  createActionsContext<CanvasActions>('chatflow editor');
 
 /** The server's node types by name (palette, info dialog, version hints). */
 export const NodeDefinitionsContext = createContext<ReadonlyMap<string, NodeDefinition>>(new Map());

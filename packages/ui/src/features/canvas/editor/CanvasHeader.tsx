@@ -27,22 +27,30 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 
 const MOD = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl+';
 
-export interface CanvasHeaderProps {
-  /** What the canvas edits, in the words of its buttons: "chatflow", "agentflow". */
-  noun: string;
-  name: string;
+/** What the header offers on an editable canvas. */
+export interface CanvasHeaderEditing {
   isDirty: boolean;
   saving: boolean;
   canUndo: boolean;
   canRedo: boolean;
-  onBack: () => void;
   onRename: (name: string) => void;
   onUndo: () => void;
   onRedo: () => void;
   onLoadFile: (file: File) => void;
   onExport: () => void;
   onSave: () => void;
-  /** Buttons of the kind (API, settings, chat) shown before Save. */
+}
+
+export interface CanvasHeaderProps {
+  /** What the canvas edits, in the words of its buttons: "chatflow", "agentflow". */
+  noun: string;
+  name: string;
+  onBack: () => void;
+  /** Tooltip of the back button; "Back to <noun>s" by default. */
+  backLabel?: string;
+  /** Absent on a read-only canvas: then the header holds back, name and `actions` only. */
+  edit?: CanvasHeaderEditing;
+  /** Buttons of the kind (API, settings, chat; "Use template" when read-only) shown before Save. */
   actions?: ReactNode;
 }
 
@@ -50,22 +58,7 @@ export interface CanvasHeaderProps {
  * The canvas top bar: back, editable flow name, undo/redo, load/export and Save. Below 600 px the
  * name keeps the room: undo, redo, load and export move into a "More actions" menu.
  */
-export function CanvasHeader({
-  noun,
-  name,
-  isDirty,
-  saving,
-  canUndo,
-  canRedo,
-  onBack,
-  onRename,
-  onUndo,
-  onRedo,
-  onLoadFile,
-  onExport,
-  onSave,
-  actions,
-}: CanvasHeaderProps) {
+export function CanvasHeader({ noun, name, onBack, backLabel, edit, actions }: CanvasHeaderProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(name);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
@@ -78,7 +71,7 @@ export function CanvasHeader({
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (draft.trim() && draft.trim() !== name) onRename(draft.trim());
+    if (draft.trim() && draft.trim() !== name) edit?.onRename(draft.trim());
     setEditing(false);
   };
   const fromMenu = (action: () => void) => () => {
@@ -102,7 +95,7 @@ export function CanvasHeader({
         zIndex: 2,
       }}
     >
-      <Tooltip title={`Back to ${noun}s`}>
+      <Tooltip title={backLabel ?? `Back to ${noun}s`}>
         <IconButton
           aria-label="Back"
           onClick={onBack}
@@ -149,119 +142,140 @@ export function CanvasHeader({
             >
               {name}
             </Typography>
-            <Tooltip title="Rename">
-              <IconButton size="small" aria-label="Rename flow" onClick={startEditing} sx={{ flexShrink: 0 }}>
-                <EditOutlinedIcon sx={{ fontSize: 18 }} />
-              </IconButton>
-            </Tooltip>
-            {isDirty &&
-              (narrow ? (
-                <Box
-                  role="status"
-                  aria-label="Unsaved changes"
-                  title="Unsaved changes"
-                  sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'warning.main', flexShrink: 0 }}
-                />
-              ) : (
-                <Chip
-                  size="small"
-                  label="Unsaved changes"
-                  color="warning"
-                  variant="outlined"
-                  sx={{ height: 22, fontSize: 11.5, fontWeight: 600, flexShrink: 0 }}
-                />
-              ))}
+            {edit && (
+              <>
+                <Tooltip title="Rename">
+                  <IconButton
+                    size="small"
+                    aria-label="Rename flow"
+                    onClick={startEditing}
+                    sx={{ flexShrink: 0 }}
+                  >
+                    <EditOutlinedIcon sx={{ fontSize: 18 }} />
+                  </IconButton>
+                </Tooltip>
+                {edit.isDirty &&
+                  (narrow ? (
+                    <Box
+                      role="status"
+                      aria-label="Unsaved changes"
+                      title="Unsaved changes"
+                      sx={{
+                        width: 8,
+                        height: 8,
+                        borderRadius: '50%',
+                        bgcolor: 'warning.main',
+                        flexShrink: 0,
+                      }}
+                    />
+                  ) : (
+                    <Chip
+                      size="small"
+                      label="Unsaved changes"
+                      color="warning"
+                      variant="outlined"
+                      sx={{ height: 22, fontSize: 11.5, fontWeight: 600, flexShrink: 0 }}
+                    />
+                  ))}
+              </>
+            )}
           </>
         )}
       </Box>
-      <input
-        ref={picker}
-        type="file"
-        accept=".json,application/json"
-        hidden
-        aria-label="Flow file to load"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          if (file) onLoadFile(file);
-          event.target.value = '';
-        }}
-      />
-      {narrow ? (
+      {edit && (
         <>
-          <IconButton
-            aria-label="More actions"
-            aria-haspopup="menu"
-            onClick={(event) => setMenuAnchor(event.currentTarget)}
-            sx={{ flexShrink: 0 }}
-          >
-            <MoreVertIcon fontSize="small" />
-          </IconButton>
-          <Menu anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
-            <MenuItem onClick={fromMenu(onUndo)} disabled={!canUndo}>
-              <ListItemIcon>
-                <UndoIcon fontSize="small" />
-              </ListItemIcon>
-              <ListItemText>Undo</ListItemText>
-            </MenuItem>
-            <MenuItem onClick={fromMenu(onRedo)} disabled={!canRedo}>
-              <ListItemIcon>
-                <RedoIcon fontSize="small" />
-              </ListItemIcon>
-              <ListItemText>Redo</ListItemText>
-            </MenuItem>
-            <MenuItem onClick={fromMenu(() => picker.current?.click())}>
-              <ListItemIcon>
-                <FileUploadOutlinedIcon fontSize="small" />
-              </ListItemIcon>
-              <ListItemText>Load {noun}</ListItemText>
-            </MenuItem>
-            <MenuItem onClick={fromMenu(onExport)}>
-              <ListItemIcon>
-                <FileDownloadOutlinedIcon fontSize="small" />
-              </ListItemIcon>
-              <ListItemText>Export {noun}</ListItemText>
-            </MenuItem>
-          </Menu>
-        </>
-      ) : (
-        <>
-          <Tooltip title={`Undo (${MOD}Z)`}>
-            <span>
-              <IconButton aria-label="Undo" onClick={onUndo} disabled={!canUndo}>
-                <UndoIcon fontSize="small" />
+          <input
+            ref={picker}
+            type="file"
+            accept=".json,application/json"
+            hidden
+            aria-label="Flow file to load"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file) edit.onLoadFile(file);
+              event.target.value = '';
+            }}
+          />
+          {narrow ? (
+            <>
+              <IconButton
+                aria-label="More actions"
+                aria-haspopup="menu"
+                onClick={(event) => setMenuAnchor(event.currentTarget)}
+                sx={{ flexShrink: 0 }}
+              >
+                <MoreVertIcon fontSize="small" />
               </IconButton>
-            </span>
-          </Tooltip>
-          <Tooltip title={`Redo (${MOD}Y)`}>
-            <span>
-              <IconButton aria-label="Redo" onClick={onRedo} disabled={!canRedo}>
-                <RedoIcon fontSize="small" />
-              </IconButton>
-            </span>
-          </Tooltip>
-          <Divider orientation="vertical" flexItem sx={{ mx: 0.5, my: 1.5 }} />
-          <Tooltip title={`Load a ${noun} file (.json)`}>
-            <IconButton aria-label={`Load ${noun}`} onClick={() => picker.current?.click()}>
-              <FileUploadOutlinedIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title={`Export ${noun}`}>
-            <IconButton aria-label={`Export ${noun}`} onClick={onExport}>
-              <FileDownloadOutlinedIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
+              <Menu anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
+                <MenuItem onClick={fromMenu(edit.onUndo)} disabled={!edit.canUndo}>
+                  <ListItemIcon>
+                    <UndoIcon fontSize="small" />
+                  </ListItemIcon>
+                  <ListItemText>Undo</ListItemText>
+                </MenuItem>
+                <MenuItem onClick={fromMenu(edit.onRedo)} disabled={!edit.canRedo}>
+                  <ListItemIcon>
+                    <RedoIcon fontSize="small" />
+                  </ListItemIcon>
+                  <ListItemText>Redo</ListItemText>
+                </MenuItem>
+                <MenuItem onClick={fromMenu(() => picker.current?.click())}>
+                  <ListItemIcon>
+                    <FileUploadOutlinedIcon fontSize="small" />
+                  </ListItemIcon>
+                  <ListItemText>Load {noun}</ListItemText>
+                </MenuItem>
+                <MenuItem onClick={fromMenu(edit.onExport)}>
+                  <ListItemIcon>
+                    <FileDownloadOutlinedIcon fontSize="small" />
+                  </ListItemIcon>
+                  <ListItemText>Export {noun}</ListItemText>
+                </MenuItem>
+              </Menu>
+            </>
+          ) : (
+            <>
+              <Tooltip title={`Undo (${MOD}Z)`}>
+                <span>
+                  <IconButton aria-label="Undo" onClick={edit.onUndo} disabled={!edit.canUndo}>
+                    <UndoIcon fontSize="small" />
+                  </IconButton>
+                </span>
+              </Tooltip>
+              <Tooltip title={`Redo (${MOD}Y)`}>
+                <span>
+                  <IconButton aria-label="Redo" onClick={edit.onRedo} disabled={!edit.canRedo}>
+                    <RedoIcon fontSize="small" />
+                  </IconButton>
+                </span>
+              </Tooltip>
+              <Divider orientation="vertical" flexItem sx={{ mx: 0.5, my: 1.5 }} />
+              <Tooltip title={`Load a ${noun} file (.json)`}>
+                <IconButton aria-label={`Load ${noun}`} onClick={() => picker.current?.click()}>
+                  <FileUploadOutlinedIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+              <Tooltip title={`Export ${noun}`}>
+                <IconButton aria-label={`Export ${noun}`} onClick={edit.onExport}>
+                  <FileDownloadOutlinedIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            </>
+          )}
         </>
       )}
       {actions}
-      <Button
-        variant="contained"
-        onClick={onSave}
-        disabled={saving}
-        startIcon={saving ? <CircularProgress size={16} color="inherit" /> : <SaveOutlinedIcon />}
-        sx={{ ml: { xs: 0, sm: 1 }, flexShrink: 0 }}
-      >
-        Save
-      </Button>
+      {edit && (
+        <Button
+          variant="contained"
+          onClick={edit.onSave}
+          disabled={edit.saving}
+          startIcon={edit.saving ? <CircularProgress size={16} color="inherit" /> : <SaveOutlinedIcon />}
+          sx={{ ml: { xs: 0, sm: 1 }, flexShrink: 0 }}
+        >
+          Save
+        </Button>
+      )}
     </Box>
   );
 }

@@ -49,9 +49,15 @@ export function canvasStyles(theme: Theme) {
     '& .flowloom-handle.connectingto.valid, & .flowloom-handle.valid': {
       background: theme.palette.success.main,
     },
-    '& .flowloom-edge-button': {
+    '& .flowloom-edge-middle': {
       position: 'absolute',
+      display: 'flex',
+      alignItems: 'center',
+      gap: 4,
       pointerEvents: 'all',
+    },
+    '& .flowloom-edge-button': {
+      flexShrink: 0,
       width: 20,
       height: 20,
       padding: 0,

@@ -5,12 +5,15 @@ import { useAppSelector } from '../../../app/useAppSelector';
 import { canvasApi } from '../canvasApi';
 import { setComponentNodes } from '../canvasSlice';
 
-/** The server's node types (`GET /nodes`), loaded once per session into the canvas slice. */
-export function useNodeDefinitions(): {
+export interface NodeDefinitions {
   list: NodeDefinition[];
   byName: ReadonlyMap<string, NodeDefinition>;
+  /** Why the list could not be loaded, when it could not. */
   error: unknown;
-} {
+}
+
+/** The server's node types (`GET /nodes`), loaded once per session into the canvas slice. */
+export function useNodeDefinitions(): NodeDefinitions {
   const dispatch = useAppDispatch();
   const list = useAppSelector((state) => state.canvas.componentNodes);
   const [error, setError] = useState<unknown>();

@@ -1,21 +1,12 @@
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
-import OpenInFullIcon from '@mui/icons-material/OpenInFull';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { memo, useState } from 'react';
 import { ExpandTextDialog } from './ExpandTextDialog';
-import { textOf, type ParamEditorProps } from './paramEditorProps';
-import { useDraftValue } from './useDraftValue';
-
-/** Turns the typed text into the stored value: numbers are stored as numbers, empty as ''. */
-function toStored(type: string, text: string): unknown {
-  if (type !== 'number' || text.trim() === '') return text;
-  const number = Number(text);
-  return Number.isFinite(number) ? number : text;
-}
+import type { ParamEditorProps } from './paramEditorProps';
+import { ExpandButton, useTextDraft } from './useTextDraft';
 
 /** string, password, number and folder inputs (multi-line when the param asks for rows). */
 export const TextParamInput = memo(function TextParamInput({
@@ -24,9 +15,7 @@ export const TextParamInput = memo(function TextParamInput({
   onChange,
   label,
 }: ParamEditorProps) {
-  const { draft, setDraft, flush } = useDraftValue(textOf(value), (text) =>
-    onChange(toStored(param.type, text)),
-  );
+  const { draft, setDraft, flush } = useTextDraft({ param, value, onChange });
   const [reveal, setReveal] = useState(false);
   const [expanded, setExpanded] = useState(false);
   const multiline = param.type === 'string' && (param.rows ?? 0) > 1;
@@ -45,11 +34,7 @@ export const TextParamInput = memo(function TextParamInput({
     </InputAdornment>
   ) : multiline ? (
     <InputAdornment position="end" sx={{ alignSelf: 'flex-start', mt: 1 }}>
-      <Tooltip title="Expand">
-        <IconButton size="small" edge="end" aria-label={`Expand ${label}`} onClick={() => setExpanded(true)}>
-          <OpenInFullIcon sx={{ fontSize: 16 }} />
-        </IconButton>
-      </Tooltip>
+      <ExpandButton label={label} onClick={() => setExpanded(true)} />
     </InputAdornment>
   ) : undefined;
 

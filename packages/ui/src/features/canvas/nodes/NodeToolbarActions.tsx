@@ -6,6 +6,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import { memo } from 'react';
 import { useCanvasActions } from '../editor/CanvasActionsContext';
+import { useCanvasReadOnly } from '../shell/readOnly';
 
 /** Duplicate / delete / info buttons above a node, shown while it is hovered or selected. */
 export const NodeToolbarActions = memo(function NodeToolbarActions({
@@ -18,6 +19,8 @@ export const NodeToolbarActions = memo(function NodeToolbarActions({
   info?: boolean;
 }) {
   const actions = useCanvasActions();
+  const readOnly = useCanvasReadOnly();
+  if (readOnly && !info) return null;
   return (
     <Paper
       className="flowloom-node-toolbar nodrag"
@@ -36,25 +39,29 @@ export const NodeToolbarActions = memo(function NodeToolbarActions({
         '&::after': { content: '""', position: 'absolute', left: 0, right: 0, top: '100%', height: 10 },
       }}
     >
-      <Tooltip title="Duplicate">
-        <IconButton
-          size="small"
-          aria-label={`Duplicate ${label}`}
-          onClick={() => actions.duplicateNode(nodeId)}
-        >
-          <ContentCopyIcon sx={{ fontSize: 17 }} />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title="Delete">
-        <IconButton
-          size="small"
-          aria-label={`Delete ${label}`}
-          onClick={() => actions.deleteNode(nodeId)}
-          sx={{ '&:hover': { color: 'error.main' } }}
-        >
-          <DeleteOutlineIcon sx={{ fontSize: 18 }} />
-        </IconButton>
-      </Tooltip>
+      {!readOnly && (
+        <>
+          <Tooltip title="Duplicate">
+            <IconButton
+              size="small"
+              aria-label={`Duplicate ${label}`}
+              onClick={() => actions.duplicateNode(nodeId)}
+            >
+              <ContentCopyIcon sx={{ fontSize: 17 }} />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title="Delete">
+            <IconButton
+              size="small"
+              aria-label={`Delete ${label}`}
+              onClick={() => actions.deleteNode(nodeId)}
+              sx={{ '&:hover': { color: 'error.main' } }}
+            >
+              <DeleteOutlineIcon sx={{ fontSize: 18 }} />
+            </IconButton>
+          </Tooltip>
+        </>
+      )}
       {info && (
         <Tooltip title="Info">
           <IconButton size="small" aria-label={`About ${label}`} onClick={() => actions.showNodeInfo(nodeId)}>

@@ -8,6 +8,7 @@ import { memo } from 'react';
 import { anchorOptionHandles, chosenOutput } from '../document/editNode';
 import type { CanvasNodeData } from '../document/types';
 import { useCanvasActions } from '../editor/CanvasActionsContext';
+import { useCanvasReadOnly } from '../shell/readOnly';
 import { useRemeasureOnChange } from './useRemeasureOnChange';
 
 /**
@@ -25,6 +26,7 @@ export const OutputAnchorRow = memo(function OutputAnchorRow({
   data: CanvasNodeData;
 }) {
   const actions = useCanvasActions();
+  const readOnly = useCanvasReadOnly();
   const chosen = chosenOutput(data, anchor);
   const branches = anchorOptionHandles(anchor);
   // Branches can change names without changing the card's size: measure the handles again.
@@ -67,6 +69,7 @@ export const OutputAnchorRow = memo(function OutputAnchorRow({
       <Box sx={{ position: 'relative', px: 2, py: 1.25 }}>
         {handle}
         <Select<string>
+          disabled={readOnly}
           className="nodrag"
           fullWidth
           size="small"

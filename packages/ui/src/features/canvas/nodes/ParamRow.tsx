@@ -6,6 +6,7 @@ import { inputHandleId } from '../document/handles';
 import type { CanvasNodeData, RichParam } from '../document/types';
 import { useCanvasActions } from '../editor/CanvasActionsContext';
 import { ParamField } from '../inputs/ParamField';
+import { useCanvasReadOnly } from '../shell/readOnly';
 
 /** The stored value of a param (the credential lives in `data.credential`). */
 export function paramValue(data: CanvasNodeData, param: RichParam): unknown {
@@ -32,6 +33,7 @@ export const ParamRow = memo(function ParamRow({
   withHandle?: boolean;
 }) {
   const actions = useCanvasActions();
+  const readOnly = useCanvasReadOnly();
   const setInputs = useCallback(
     (values: Record<string, unknown>) => actions.setInputs(nodeId, values),
     [actions, nodeId],
@@ -55,7 +57,8 @@ export const ParamRow = memo(function ParamRow({
           title={`Accepts: ${param.type}`}
         />
       )}
-      <Box className="nodrag">
+      {/* Read-only: the value shows, but nothing in it can be focused or changed. */}
+      <Box className="nodrag" inert={readOnly}>
         <ParamField param={param} value={value} onChange={onChange} node={data} setInputs={setInputs} />
       </Box>
     </Box>

@@ -7,6 +7,7 @@ import { useCanvasActions } from '../editor/CanvasActionsContext';
 import { noteColors } from '../editor/canvasStyles';
 import { textOf } from '../inputs/paramEditorProps';
 import { useDraftValue } from '../inputs/useDraftValue';
+import { useCanvasReadOnly } from '../shell/readOnly';
 import { NodeSilhouette } from './NodeSilhouette';
 import { NodeToolbarActions } from './NodeToolbarActions';
 import { useMeasuredSize, useNodeDetail } from './useNodeDetail';
@@ -39,6 +40,7 @@ export const StickyNoteNode = memo(function StickyNoteNode(props: NodeProps<Canv
 
 const EditableNote = memo(function EditableNote({ id, data, selected }: NodeProps<CanvasNode>) {
   const actions = useCanvasActions();
+  const readOnly = useCanvasReadOnly();
   const commit = useCallback((note: string) => actions.setInputs(id, { note }), [actions, id]);
   const { draft, setDraft, flush } = useDraftValue(textOf(data.inputs.note), commit);
   const placeholder =
@@ -66,6 +68,7 @@ const EditableNote = memo(function EditableNote({ id, data, selected }: NodeProp
         component="textarea"
         className="nodrag nowheel"
         aria-label="Sticky note"
+        readOnly={readOnly}
         value={draft}
         placeholder={placeholder}
         onChange={(event: React.ChangeEvent<HTMLTextAreaElement>) => setDraft(event.target.value)}

@@ -1,11 +1,15 @@
 import { useReactFlow } from '@xyflow/react';
 import { useEffect, useRef, type RefObject } from 'react';
-import { copySelection, pasteClipboard, type FlowClipboard } from '../document/clipboard';
+import type { FlowClipboard } from '../document/clipboard';
 import type { FlowStore } from '../document/flowStore';
-import { removeSelected } from '../document/removeElements';
+import { removeSelectedWith } from '../document/removeElements';
+import type { CanvasKind, ShellDocument } from './canvasKind';
 
-/** Copied nodes, shared by every canvas of this tab (copy in one flow, paste in another). */
-let clipboard: FlowClipboard | null = null;
+/**
+ * Copied nodes, shared by the canvases of this tab (copy in one flow, paste in another) of the
+ * kind they were copied from.
+ */
+let clipboard: { noun: string; clip: FlowClipboard } | null = null;
 
 /** Keys typed into fields, menus and dialogs are theirs, not the canvas's. */
 function belongsToField(target: EventTarget | null): boolean {
@@ -18,27 +22,33 @@ const hasTextSelection = () => (window.getSelection()?.toString() ?? '') !== '';
 
 /**
  * Canvas keyboard shortcuts: Ctrl/⌘+Z undo, Ctrl+Y or Ctrl+Shift+Z redo, Ctrl+C / Ctrl+V copy and
- * paste the selected nodes with the edges between them, Delete / Backspace delete the selection,
- * Ctrl+S save. Pasted nodes land at the pointer when it is over the canvas.
+ * paste the selected nodes with the edges between them (where the kind can), Delete / Backspace
+ * delete the selection, Ctrl+S save. Pasted nodes land at the pointer when it is over the canvas.
+ * A read-only canvas (no `onSave`) takes none of them.
  */
-export function useCanvasShortcuts({
+export function useCanvasShortcuts<D extends ShellDocument>({
+  kind,
   store,
   onSave,
   pointer,
 }: {
-  store: FlowStore;
-  onSave: () => void;
+  kind: CanvasKind<D>;
+  store: FlowStore<D>;
+  onSave: (() => void) | undefined;
   pointer: RefObject<{ x: number; y: number } | null>;
 }): void {
   const { screenToFlowPosition } = useReactFlow();
   const saveRef = useRef(onSave);
   saveRef.current = onSave;
+  const readOnly = onSave === undefined;
   const pastes = useRef(0);
 
   useEffect(() => {
+    if (readOnly) return;
+    const kindClipboard = kind.clipboard;
     const paste = () => {
-      const clip = clipboard;
-      if (!clip || clip.nodes.length === 0) return;
+      const clip = clipboard?.noun === kind.noun ? clipboard.clip : null;
+      if (!clip || clip.nodes.length === 0 || !kindClipboard) return;
       let offset: { x: number; y: number };
       if (pointer.current) {
         const at = screenToFlowPosition(pointer.current);
@@ -49,7 +59,7 @@ export function useCanvasShortcuts({
         pastes.current += 1;
         offset = { x: 40 * pastes.current, y: 40 * pastes.current };
       }
-      store.update((doc) => pasteClipboard(doc, clip, offset));
+      store.update((doc) => kindClipboard.paste(doc, clip, offset));
     };
 
     const onKeyDown = (event: KeyboardEvent) => {
@@ -57,7 +67,7 @@ export function useCanvasShortcuts({
       const key = event.key.toLowerCase();
       if (mod && key === 's') {
         event.preventDefault();
-        saveRef.current();
+        saveRef.current?.();
         return;
       }
       if (belongsToField(event.target)) return;
@@ -68,22 +78,22 @@ export function useCanvasShortcuts({
         event.preventDefault();
         store.redo();
       } else if (mod && key === 'c') {
-        if (hasTextSelection()) return;
-        const copied = copySelection(store.getSnapshot());
+        if (hasTextSelection() || !kindClipboard) return;
+        const copied = kindClipboard.copy(store.getSnapshot());
         if (copied) {
-          clipboard = copied;
+          clipboard = { noun: kind.noun, clip: copied };
           pastes.current = 0;
         }
       } else if (mod && key === 'v') {
-        if (!clipboard) return;
+        if (clipboard?.noun !== kind.noun) return;
         event.preventDefault();
         paste();
       } else if (!mod && (event.key === 'Delete' || event.key === 'Backspace')) {
         event.preventDefault();
-        store.update(removeSelected);
+        store.update((doc) => removeSelectedWith(kind, doc));
       }
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [store, pointer, screenToFlowPosition]);
+  }, [kind, store, pointer, screenToFlowPosition, readOnly]);
 }

@@ -22,6 +22,8 @@ describe('image uploads', () => {
   let owner: Session;
   let withImages: string;
   let withoutImages: string;
+  let agentWithImages: string;
+  let agentWithoutImages: string;
 
   beforeAll(async () => {
     llm = await startTestLlmServer();
@@ -53,6 +55,38 @@ describe('image uploads', () => {
       }>().id;
     withImages = await create('Vision', flow(true));
     withoutImages = await create('Text only', flow(false));
+
+    // An agentflow v2 (Flowise's Translator) whose LLM node uses OpenAI with images on or off.
+    const agentflow = (allow: boolean): string => {
+      const base = flowiseTemplate('agentflowsv2', 'Translator');
+      const nodes = base.nodes.map((node) =>
+        node.data.name === 'llmAgentflow'
+          ? {
+              ...node,
+              data: {
+                ...node.data,
+                inputs: {
+                  ...node.data.inputs,
+                  llmModel: 'chatOpenAI',
+                  llmModelConfig: {
+                    llmModel: 'chatOpenAI',
+                    modelName: 'gpt-4o-mini',
+                    allowImageUploads: allow,
+                    FLOWISE_CREDENTIAL_ID: credential.id,
+                  },
+                },
+              },
+            }
+          : node,
+      );
+      return JSON.stringify({ ...base, nodes } satisfies FlowData);
+    };
+    const createAgentflow = async (name: string, flowData: string) =>
+      (await owner.request('POST', '/api/v1/chatflows', { name, type: 'AGENTFLOW', flowData })).json<{
+        id: string;
+      }>().id;
+    agentWithImages = await createAgentflow('Vision agentflow', agentflow(true));
+    agentWithoutImages = await createAgentflow('Text agentflow', agentflow(false));
   });
   afterAll(async () => {
     await server.close();
@@ -97,5 +131,39 @@ describe('image uploads', () => {
     const notData = await ask(withImages, [image('image/png', 'https://example.com/x.png')]);
     expect(notData.statusCode).toBe(400);
     expect(notData.json<{ message: string }>().message).toMatch(/must be sent as a base64 data URL/);
+  });
+
+  it('sends the images of an agentflow to the LLM node whose model takes them, and refuses them otherwise', async () => {
+    const config = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/chatflows-uploads/${agentWithImages}`,
+    });
+    expect(config.json()).toMatchObject({ isImageUploadAllowed: true });
+    const answer = await ask(agentWithImages, [image()]);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json<{ text: string }>().text).toContain(`[image image/png, ${PNG_BYTES} bytes]`);
+    const stored = (
+      await server.database.db
+        .selectFrom('chat_message')
+        .select('fileUploads')
+        .where('chatflowid', '=', agentWithImages)
+        .execute()
+    )
+      .map((row) => row.fileUploads)
+      .join('');
+    expect(stored).toContain('dot.png');
+    expect(stored).not.toContain(PNG.slice(0, 20));
+
+    const textOnly = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/chatflows-uploads/${agentWithoutImages}`,
+    });
+    expect(textOnly.json()).toMatchObject({ isImageUploadAllowed: false });
+    const refused = await ask(agentWithoutImages, [image()]);
+    expect(refused.statusCode).toBe(400);
+    // Without images the same flow answers the question alone.
+    const plain = await ask(agentWithoutImages, []);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.json<{ text: string }>().text).not.toContain('[image');
   });
 });

@@ -1,6 +1,6 @@
 import type { ChatTurn, FlowData, FlowNode } from '@flowloom/shared';
 import { FlowValidationError, NodeExecutionError, NodeUnavailableError, RunAbortedError } from '../errors.js';
-import type { EngineServices, EventSink } from '../node-type.js';
+import type { EngineServices, EventSink, RunImage } from '../node-type.js';
 import { applyOverrides, type OverrideSettings } from '../overrides.js';
 import type { NodeRegistry } from '../plan.js';
 import { resolveComponentConfigs } from './component-config.js';
@@ -30,6 +30,8 @@ export interface AgentflowRunRequest {
   /** Stored turns of the session (and the request's history). */
   history: ChatTurn[];
   fileAttachment?: string;
+  /** Images sent with the question, for the models that take them. */
+  images?: RunImage[];
   streaming: boolean;
   emit: EventSink;
   signal: AbortSignal;
@@ -252,6 +254,7 @@ export async function runAgentflow(
             sessionId: request.sessionId,
             question: request.question,
             history: pastHistory,
+            ...(request.images && { images: request.images }),
             streaming: request.streaming && isLastNode,
             emit: (event, data) => {
               if (

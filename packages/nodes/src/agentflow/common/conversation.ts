@@ -1,7 +1,7 @@
 import { generateText, type ModelMessage } from 'ai';
 import type { AgentflowNodeContext, RuntimeMessage } from '@flowloom/engine';
 import { numberInput, stringInput, type ChatModelHandle } from '../../llm/chat-model.js';
-import { friendlyModelError } from '../../llm/generate.js';
+import { friendlyModelError, withImages } from '../../llm/generate.js';
 import { callSettings } from './model-call.js';
 import { rowsInput, textInput } from './values.js';
 
@@ -99,6 +99,9 @@ export async function buildConversation(
   const messages: ModelMessage[] = [...system, ...others];
   const isFirst = ctx.runtimeHistory.length === 0;
   const question = ctx.input;
+  // The question carries its images to a model that takes them; the history keeps its text only.
+  const asked = (): ModelMessage =>
+    withImages(model, [{ role: 'user', content: question }], ctx.run.images)[0]!;
   const memoryOn = inputs.enableMemory !== false && inputs.enableMemory !== 'false';
 
   if (memoryOn) {
@@ -126,7 +129,9 @@ export async function buildConversation(
     messages.push({ role: 'user', content: question });
   }
   return {
-    messages,
+    // The question's images go with the last user message of the first turn to a model that takes
+    // them (the question itself or a configured message quoting it); the history keeps text only.
+    messages: isFirst ? withImages(model, messages, ctx.run.images) : messages,
     isFirst,
     historyPrefix: isFirst && question ? [{ role: 'user', content: question }] : [],
   };

@@ -10,9 +10,11 @@ import {
   type ExecutedEntry,
   type ExecutionState,
   type NodeRegistry,
+  type RunImage,
 } from '@flowloom/engine';
 import { stripCredentialIds, type ChatTurn, type FlowData, type PredictionBody } from '@flowloom/shared';
 import { nodeFailure } from './node-failure.js';
+import { jsonOrNull, storedUploads } from './stored-message.js';
 import { AppError } from '../../errors.js';
 import type { Clock, Logger } from '../../runtime.js';
 import type { ChatMessageRepository } from '../chat-messages/chat-message.repository.js';
@@ -40,6 +42,8 @@ export interface AgentflowRunInput {
   chatId: string;
   sessionId: string;
   history: ChatTurn[];
+  /** Images sent with the question, already checked against what the flow takes. */
+  images: RunImage[] | undefined;
   vars: Record<string, string>;
   overrideConfig: Record<string, unknown> | undefined;
   services: EngineServices;
@@ -54,12 +58,6 @@ function parseEntries(text: string): ExecutedEntry[] {
   } catch {
     return [];
   }
-}
-
-function jsonOrNull(value: unknown): string | null {
-  return value === undefined || value === null || (Array.isArray(value) && value.length === 0)
-    ? null
-    : JSON.stringify(value);
 }
 
 /** Agentflow (v2) runs: an execution row per run, resumable after a human-input stop (AGENTFLOW_V2.md §2.7). */
@@ -148,6 +146,7 @@ export function createAgentflowPredictor(deps: AgentflowPredictionDeps) {
           chatId: input.chatId,
           sessionId: input.sessionId,
           history: input.history,
+          ...(input.images && { images: input.images }),
           streaming: stream !== undefined,
           emit: (event, data) => stream?.send(event, data),
           signal: input.signal,
@@ -183,7 +182,7 @@ export function createAgentflowPredictor(deps: AgentflowPredictionDeps) {
             content: question,
             createdDate: startedAt.toISOString(),
             leadEmail: body.leadEmail ?? null,
-            fileUploads: null,
+            fileUploads: storedUploads(body),
             sourceDocuments: null,
             usedTools: null,
             artifacts: null,

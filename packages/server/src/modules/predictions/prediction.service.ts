@@ -22,6 +22,7 @@ import {
 } from '@flowloom/shared';
 import type { Db } from '../../db/database.js';
 import { nodeFailure } from './node-failure.js';
+import { jsonOrNull, storedUploads } from './stored-message.js';
 import { AppError } from '../../errors.js';
 import type { Clock, Logger } from '../../runtime.js';
 import type { RuntimeVariablePolicy } from '../resources/runtime-variables.js';
@@ -69,10 +70,6 @@ function messageContent(output: { text?: string; json?: unknown }): string {
   if (output.text !== undefined && output.text !== '') return output.text;
   if (output.json !== undefined) return `\`\`\`json\n${JSON.stringify(output.json, null, 2)}\n\`\`\``;
   return JSON.stringify(output);
-}
-
-function jsonOrNull(value: unknown): string | null {
-  return value === undefined || (Array.isArray(value) && value.length === 0) ? null : JSON.stringify(value);
 }
 
 /** Runs flows for the prediction API and the web app's chat (FLOWISE_API.md §1, §3). */
@@ -226,15 +223,18 @@ export function createPredictionService(deps: PredictionServiceDeps) {
     const runKey = `${row.id}_${chatId}`;
     running.set(runKey, controller);
     try {
+      const flow = await agentflowFor(row);
+      const images = questionImages(body, flow);
       const stored = await deps.messages.loadSession(row.id, sessionId);
       return await deps.agentflows.run({
         row,
-        flow: await agentflowFor(row),
+        flow,
         body,
         chatType: caller.kind === 'external' ? 'EXTERNAL' : 'INTERNAL',
         chatId,
         sessionId,
         history: [...toHistory(body), ...stored],
+        images,
         vars: await workspaceVars(row.workspaceId),
         overrideConfig: caller.kind === 'external' ? body.overrideConfig : undefined,
         services: createEngineServices({
@@ -374,10 +374,6 @@ export function createPredictionService(deps: PredictionServiceDeps) {
         });
         const { output } = result;
         const chatType = caller.kind === 'external' ? 'EXTERNAL' : 'INTERNAL';
-        const fileUploads = (body.uploads ?? []).map(({ data: _data, ...rest }) => ({
-          ...rest,
-          type: rest.type === 'file:full' ? 'stored-file:full' : rest.type === 'url' ? 'url' : 'stored-file',
-        }));
         const base = {
           chatflowid: row.id,
           chatType,
@@ -399,7 +395,7 @@ export function createPredictionService(deps: PredictionServiceDeps) {
             content: body.question,
             createdDate: startedAt.toISOString(),
             leadEmail: body.leadEmail ?? null,
-            fileUploads: jsonOrNull(fileUploads),
+            fileUploads: storedUploads(body),
             sourceDocuments: null,
             usedTools: null,
             artifacts: null,

@@ -7,6 +7,7 @@ import {
   startTestServer,
   type Session,
   type TestServer,
+  openAiCredential,
 } from './harness.js';
 
 /** Feedback, leads, stats and the chat-message list with feedback (FLOWISE_API.md §4.2). */
@@ -26,15 +27,9 @@ describe('chat records of a flow: feedback, leads, stats', () => {
     llm = await startTestLlmServer();
     server = await startTestServer({ env: { OPENAI_BASE_URL: llm.openAiBaseUrl } });
     owner = await ownerSession(server.app);
-    const credential = (
-      await owner.request('POST', '/api/v1/credentials', {
-        name: 'OpenAI',
-        credentialName: 'openAIApi',
-        plainDataObj: { openAIApiKey: 'sk-test' },
-      })
-    ).json();
+    const credentialId = await openAiCredential(owner);
     const flowData = JSON.stringify(
-      withCredential(flowiseTemplate('chatflows', 'Conversation Chain'), 'chatOpenAI', credential.id),
+      withCredential(flowiseTemplate('chatflows', 'Conversation Chain'), 'chatOpenAI', credentialId),
     );
     flowId = (
       await owner.request('POST', '/api/v1/chatflows', { name: 'Support', type: 'CHATFLOW', flowData })

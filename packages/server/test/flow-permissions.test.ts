@@ -9,6 +9,7 @@ import {
   startTestServer,
   type Session,
   type TestServer,
+  openAiCredential,
 } from './harness.js';
 
 /**
@@ -61,15 +62,9 @@ describe.each(ENGINES)('permission families on flow routes (%s)', (engine) => {
       clock: { now: () => new Date(Date.now() + offsetMs) },
     });
     owner = await ownerSession(server.app);
-    const credential = (
-      await owner.request('POST', '/api/v1/credentials', {
-        name: 'OpenAI',
-        credentialName: 'openAIApi',
-        plainDataObj: { openAIApiKey: 'sk-test' },
-      })
-    ).json<{ id: string }>();
+    const credentialId = await openAiCredential(owner);
     const runnable = JSON.stringify(
-      withCredential(flowiseTemplate('chatflows', 'Conversation Chain'), 'chatOpenAI', credential.id),
+      withCredential(flowiseTemplate('chatflows', 'Conversation Chain'), 'chatOpenAI', credentialId),
     );
     chatflowId = await createFlow('Support', 'CHATFLOW', runnable);
     agentflowId = await createFlow('Agent', 'AGENTFLOW', EMPTY_FLOW);

@@ -3,7 +3,7 @@ import { FlowiseClient } from 'flowise-sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestLlmServer, type TestLlmServer } from '@flowloom/test-llm';
 import { flowiseTemplate, withCredential } from './flowise-templates.js';
-import { ownerSession, startTestServer, type Session, type TestServer } from './harness.js';
+import { ownerSession, startTestServer, type Session, type TestServer, openAiCredential } from './harness.js';
 
 /** The published Flowise client (`flowise-sdk`) against Flowloom on a real port. */
 describe('the flowise-sdk client', () => {
@@ -17,19 +17,13 @@ describe('the flowise-sdk client', () => {
     llm = await startTestLlmServer();
     server = await startTestServer({ env: { OPENAI_BASE_URL: llm.openAiBaseUrl } });
     owner = await ownerSession(server.app);
-    const credential = (
-      await owner.request('POST', '/api/v1/credentials', {
-        name: 'OpenAI',
-        credentialName: 'openAIApi',
-        plainDataObj: { openAIApiKey: 'sk-test' },
-      })
-    ).json();
+    const credentialId = await openAiCredential(owner);
     flowId = (
       await owner.request('POST', '/api/v1/chatflows', {
         name: 'Conversation',
         type: 'CHATFLOW',
         flowData: JSON.stringify(
-          withCredential(flowiseTemplate('chatflows', 'Conversation Chain'), 'chatOpenAI', credential.id),
+          withCredential(flowiseTemplate('chatflows', 'Conversation Chain'), 'chatOpenAI', credentialId),
         ),
       })
     ).json().id;

@@ -9,7 +9,7 @@ import {
   parseAllowList,
   type ResolvedAddress,
 } from '../src/http/guarded-fetch.js';
-import { ownerSession, startTestServer } from './harness.js';
+import { ownerSession, startTestServer, openAiCredential } from './harness.js';
 
 let server: Server;
 let base: string;
@@ -246,13 +246,7 @@ describe('the server default: custom tool code fetches through the guard', () =>
     });
     try {
       const owner = await ownerSession(app.app);
-      const credential = (
-        await owner.request('POST', '/api/v1/credentials', {
-          name: 'OpenAI',
-          credentialName: 'openAIApi',
-          plainDataObj: { openAIApiKey: 'sk-test' },
-        })
-      ).json();
+      const credentialId = await openAiCredential(owner);
       const tool = (
         await owner.request('POST', '/api/v1/tools', {
           name: 'read_local',
@@ -265,7 +259,7 @@ describe('the server default: custom tool code fetches through the guard', () =>
         await owner.request('POST', '/api/v1/chatflows', {
           name: 'Agent',
           type: 'CHATFLOW',
-          flowData: JSON.stringify(flowWithTool(tool.id, credential.id)),
+          flowData: JSON.stringify(flowWithTool(tool.id, credentialId)),
         })
       ).json();
       const response = await app.app.inject({

@@ -204,3 +204,13 @@ export async function moveToAnotherWorkspace(
     .execute();
   return id;
 }
+
+/** An OpenAI credential (key `sk-test`, for the scripted LLM) saved by `session`; its id. */
+export async function openAiCredential(session: Session): Promise<string> {
+  const response = await session.request('POST', '/api/v1/credentials', {
+    name: 'OpenAI',
+    credentialName: 'openAIApi',
+    plainDataObj: { openAIApiKey: 'sk-test' },
+  });
+  return response.json<{ id: string }>().id;
+}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestLlmServer, type TestLlmServer } from '@flowloom/test-llm';
 import type { FlowData } from '@flowloom/shared';
 import { flowiseTemplate, withCredential } from './flowise-templates.js';
-import { ownerSession, startTestServer, type Session, type TestServer } from './harness.js';
+import { ownerSession, startTestServer, type Session, type TestServer, openAiCredential } from './harness.js';
 
 /** A 1×1 PNG, as the chat window sends a picked file. */
 const PNG =
@@ -29,18 +29,12 @@ describe('image uploads', () => {
     llm = await startTestLlmServer();
     server = await startTestServer({ env: { OPENAI_BASE_URL: llm.openAiBaseUrl } });
     owner = await ownerSession(server.app);
-    const credential = (
-      await owner.request('POST', '/api/v1/credentials', {
-        name: 'OpenAI',
-        credentialName: 'openAIApi',
-        plainDataObj: { openAIApiKey: 'sk-test' },
-      })
-    ).json<{ id: string }>();
+    const credentialId = await openAiCredential(owner);
     const flow = (allow: boolean): string => {
       const base = withCredential(
         flowiseTemplate('chatflows', 'Conversation Chain'),
         'chatOpenAI',
-        credential.id,
+        credentialId,
       );
       const nodes = base.nodes.map((node) =>
         node.data.name === 'chatOpenAI'
@@ -72,7 +66,7 @@ describe('image uploads', () => {
                     llmModel: 'chatOpenAI',
                     modelName: 'gpt-4o-mini',
                     allowImageUploads: allow,
-                    FLOWISE_CREDENTIAL_ID: credential.id,
+                    FLOWISE_CREDENTIAL_ID: credentialId,
                   },
                 },
               },

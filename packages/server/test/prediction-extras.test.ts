@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestLlmServer, type TestLlmServer } from '@flowloom/test-llm';
 import { flowiseTemplate, parseSse, withCredential } from './flowise-templates.js';
-import { ownerSession, startTestServer, type Session, type TestServer } from './harness.js';
+import { ownerSession, startTestServer, type Session, type TestServer, openAiCredential } from './harness.js';
 
 /** A multipart body as a browser would send it (field order kept). */
 async function multipart(fields: Record<string, string | Blob>, files: { name: string; blob: Blob }[] = []) {
@@ -29,19 +29,13 @@ describe('the run API: multipart, rate limit, allowed origins, sessions', () => 
     llm = await startTestLlmServer();
     server = await startTestServer({ env: { OPENAI_BASE_URL: llm.openAiBaseUrl }, clock });
     owner = await ownerSession(server.app);
-    const credential = (
-      await owner.request('POST', '/api/v1/credentials', {
-        name: 'OpenAI',
-        credentialName: 'openAIApi',
-        plainDataObj: { openAIApiKey: 'sk-test' },
-      })
-    ).json();
+    const credentialId = await openAiCredential(owner);
     flowId = (
       await owner.request('POST', '/api/v1/chatflows', {
         name: 'Conversation',
         type: 'CHATFLOW',
         flowData: JSON.stringify(
-          withCredential(flowiseTemplate('chatflows', 'Conversation Chain'), 'chatOpenAI', credential.id),
+          withCredential(flowiseTemplate('chatflows', 'Conversation Chain'), 'chatOpenAI', credentialId),
         ),
       })
     ).json().id;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestLlmServer, type TestLlmServer } from '@flowloom/test-llm';
-import { ownerSession, startTestServer, type Session, type TestServer } from './harness.js';
+import { ownerSession, startTestServer, type Session, type TestServer, openAiCredential } from './harness.js';
 import { flowiseTemplate, parseSse, withCredential } from './flowise-templates.js';
 
 describe('the run API with a real Flowise template (Conversation Chain)', () => {
@@ -13,17 +13,11 @@ describe('the run API with a real Flowise template (Conversation Chain)', () => 
     llm = await startTestLlmServer();
     server = await startTestServer({ env: { OPENAI_BASE_URL: llm.openAiBaseUrl } });
     owner = await ownerSession(server.app);
-    const credential = (
-      await owner.request('POST', '/api/v1/credentials', {
-        name: 'OpenAI',
-        credentialName: 'openAIApi',
-        plainDataObj: { openAIApiKey: 'sk-test' },
-      })
-    ).json();
+    const credentialId = await openAiCredential(owner);
     const flow = withCredential(
       flowiseTemplate('chatflows', 'Conversation Chain'),
       'chatOpenAI',
-      credential.id,
+      credentialId,
     );
     const created = await owner.request('POST', '/api/v1/chatflows', {
       name: 'Conversation',

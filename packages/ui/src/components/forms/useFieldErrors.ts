@@ -1,9 +1,9 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ChangeEvent, type ReactNode } from 'react';
 
 /**
  * The messages of a form's fields, keyed by field (as {@link fieldErrors} gives them). A field's
  * message (and those under it, such as `schema.2.property`) goes once the field is edited; the
- * next submit checks everything again.
+ * next submit checks everything again. `bind` wires a text field to its value and message.
  */
 export function useFieldErrors() {
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -13,5 +13,17 @@ export function useFieldErrors() {
       return kept.length === Object.keys(current).length ? current : Object.fromEntries(kept);
     });
   }, []);
-  return { errors, setErrors, edited };
+  const bind = useCallback(
+    (field: string, value: string, set: (value: string) => void, help?: ReactNode) => ({
+      value,
+      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+        set(event.target.value);
+        edited(field);
+      },
+      error: Boolean(errors[field]),
+      helperText: errors[field] ?? help,
+    }),
+    [errors, edited],
+  );
+  return { errors, setErrors, edited, bind };
 }

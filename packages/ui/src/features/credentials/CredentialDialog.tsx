@@ -1,21 +1,15 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { Credential, CredentialDefinition } from '@flowloom/shared';
-import { useEffect, useState, type FormEvent } from 'react';
+import type { CredentialDefinition, Credential } from '@flowloom/shared';
+import { useEffect, useState } from 'react';
 import { errorMessage } from '../../api/errorMessage';
+import { FormDialog, useSubmit } from '../../components/forms/FormDialog';
 import { useFieldErrors } from '../../components/forms/useFieldErrors';
 import { useNotify } from '../notifications/useNotify';
 import { credentialPayload, initialCredentialValues, validateCredential } from './credentialForm';
 import { CredentialInput } from './CredentialInput';
 import { credentialsApi, type CredentialValues } from './credentialsApi';
-import { formPaper } from '../../components/forms/formPaper';
 
 /**
  * Create or edit a credential of one type. On edit, secret fields hold the server's redacted
@@ -37,10 +31,10 @@ export function CredentialDialog({
   const editing = credentialId !== undefined;
   const [name, setName] = useState('');
   const [values, setValues] = useState<CredentialValues>(() => initialCredentialValues(type.inputs));
-  const { errors, setErrors, edited } = useFieldErrors();
+  const { errors, setErrors, edited, bind } = useFieldErrors();
   const [loading, setLoading] = useState(editing);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit();
 
   useEffect(() => {
     if (credentialId === undefined) return;
@@ -63,74 +57,46 @@ export function CredentialDialog({
     };
   }, [credentialId, type.inputs]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const found = validateCredential(name, type.inputs, values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      const plainDataObj = credentialPayload(type.inputs, values);
-      let saved: Credential;
-      if (credentialId !== undefined) {
-        saved = await credentialsApi.update(credentialId, { name: name.trim(), plainDataObj });
-        notify.success('Credential saved');
-      } else {
-        saved = await credentialsApi.create({ name: name.trim(), credentialName: type.name, plainDataObj });
-        notify.success('Credential added');
-      }
-      onSaved(saved);
-    } catch (error) {
-      notify.error(error, { prefix: `Failed to ${editing ? 'save' : 'add'} credential: ` });
-    } finally {
-      setBusy(false);
-    }
+    const plainDataObj = credentialPayload(type.inputs, values);
+    void run(
+      async () => {
+        const saved =
+          credentialId !== undefined
+            ? await credentialsApi.update(credentialId, { name: name.trim(), plainDataObj })
+            : await credentialsApi.create({ name: name.trim(), credentialName: type.name, plainDataObj });
+        notify.success(editing ? 'Credential saved' : 'Credential added');
+        onSaved(saved);
+      },
+      (error) => notify.error(error, { prefix: `Failed to ${editing ? 'save' : 'add'} credential: ` }),
+    );
   };
 
   return (
-    <Dialog
-      open
+    <FormDialog
+      title={`${editing ? 'Edit' : 'Add'} ${type.label} credential`}
+      submitLabel={editing ? 'Save' : 'Add'}
+      busy={busy}
+      submitDisabled={loading || loadError !== null}
       onClose={onClose}
-      maxWidth="sm"
-      fullWidth
-      aria-labelledby="credential-dialog-title"
-      slotProps={formPaper((e) => void submit(e))}
+      onSubmit={submit}
     >
-      <DialogTitle id="credential-dialog-title">
-        {editing ? 'Edit' : 'Add'} {type.label} credential
-      </DialogTitle>
-      <DialogContent>
-        {type.description && (
-          <Alert severity="info" sx={{ mb: 2 }}>
-            {type.description}
-          </Alert>
-        )}
-        {loadError && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {loadError}
-          </Alert>
-        )}
-        {loading ? (
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} variant="rounded" height={40} />
-            ))}
-          </Stack>
-        ) : (
-          <Stack spacing={2.5} sx={{ pt: 1 }}>
+      {type.description && <Alert severity="info">{type.description}</Alert>}
+      {loadError && <Alert severity="error">{loadError}</Alert>}
+      {loading
+        ? [0, 1, 2].map((i) => <Skeleton key={i} variant="rounded" height={40} />)
+        : [
             <TextField
+              key="name"
               label="Credential Name *"
               autoFocus={!editing}
-              value={name}
-              onChange={(e) => {
-                setName(e.target.value);
-                edited('name');
-              }}
-              error={Boolean(errors.name)}
-              helperText={errors.name}
+              {...bind('name', name, setName)}
               fullWidth
-            />
-            {type.inputs.map((input) => (
+            />,
+            ...type.inputs.map((input) => (
               <CredentialInput
                 key={input.name}
                 input={input}
@@ -141,18 +107,8 @@ export function CredentialDialog({
                   edited(input.name);
                 }}
               />
-            ))}
-          </Stack>
-        )}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button color="inherit" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={busy || loading || loadError !== null}>
-          {editing ? 'Save' : 'Add'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+            )),
+          ]}
+    </FormDialog>
   );
 }

@@ -1,10 +1,7 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { FormDialog } from '../../../components/forms/FormDialog';
+import { useFieldErrors } from '../../../components/forms/useFieldErrors';
 
 /** Asks for the name of a flow saved for the first time. */
 export function SaveFlowDialog({
@@ -20,38 +17,28 @@ export function SaveFlowDialog({
   onSave: (name: string) => void;
 }) {
   const [name, setName] = useState(initialName);
-  const [touched, setTouched] = useState(false);
-  const invalid = name.trim() === '';
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (!invalid) onSave(name.trim());
+  const { setErrors, bind } = useFieldErrors();
+  const submit = () => {
+    if (name.trim()) onSave(name.trim());
+    else setErrors({ name: `Give the ${noun.toLowerCase()} a name` });
   };
   return (
-    <Dialog open onClose={onCancel} fullWidth maxWidth="xs" aria-labelledby="save-flow-title">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="save-flow-title">Save New {noun}</DialogTitle>
-        <DialogContent>
-          <TextField
-            autoFocus
-            fullWidth
-            label={`${noun} name`}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            onFocus={(event) => event.target.select()}
-            error={touched && invalid}
-            helperText={touched && invalid ? `Give the ${noun.toLowerCase()} a name` : ' '}
-            sx={{ mt: 1 }}
-            slotProps={{ htmlInput: { maxLength: 255 } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onCancel}>Cancel</Button>
-          <Button type="submit" variant="contained">
-            Save
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={`Save New ${noun}`}
+      submitLabel="Save"
+      busy={false}
+      maxWidth="xs"
+      onClose={onCancel}
+      onSubmit={submit}
+    >
+      <TextField
+        autoFocus
+        fullWidth
+        label={`${noun} name`}
+        {...bind('name', name, setName, ' ')}
+        onFocus={(event) => event.target.select()}
+        slotProps={{ htmlInput: { maxLength: 255 } }}
+      />
+    </FormDialog>
   );
 }

@@ -176,11 +176,15 @@ export async function ownerSession(app: FastifyInstance): Promise<Session> {
 
 export const EMPTY_FLOW = JSON.stringify({ nodes: [], edges: [] });
 
-/** Moves a flow into a second workspace of the owner's organization (one the session is not in). */
+/**
+ * Moves a flow (or a tool) into a second workspace of the owner's organization, one the session is
+ * not in.
+ */
 export async function moveToAnotherWorkspace(
   server: TestServer,
   owner: Session,
   flowId: string,
+  table: 'chat_flow' | 'tool' = 'chat_flow',
 ): Promise<string> {
   const at = new Date().toISOString();
   const id = `ws-${Math.random().toString(36).slice(2)}`;
@@ -197,11 +201,7 @@ export async function moveToAnotherWorkspace(
       updatedDate: at,
     })
     .execute();
-  await server.database.db
-    .updateTable('chat_flow')
-    .set({ workspaceId: id })
-    .where('id', '=', flowId)
-    .execute();
+  await server.database.db.updateTable(table).set({ workspaceId: id }).where('id', '=', flowId).execute();
   return id;
 }
 

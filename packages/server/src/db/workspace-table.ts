@@ -112,6 +112,16 @@ export function workspaceTable<T extends WorkspaceTableName>(
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
+    /**
+     * Deletes every row of `ids` in the workspace, or none: in one transaction, and only when each of
+     * them is there. Answers how many ids were not found (then nothing was deleted).
+     */
+    async removeAll(
+      workspaceId: string,
+      ids: readonly string[],
+    ): Promise<{ deleted: number; missing: number }> {
+      return removeAllOrNothing(db, table, workspaceId, ids);
+    },
     async remove(workspaceId: string, id: string, trx: Db = db): Promise<boolean> {
       const result = await common(trx)
         .deleteFrom(from)
@@ -121,4 +131,35 @@ export function workspaceTable<T extends WorkspaceTableName>(
       return Number(result.numDeletedRows) > 0;
     },
   };
+}
+
+/**
+ * Deletes the rows `ids` of a workspace table in one transaction, all or nothing: when any id is
+ * not a row of the workspace (missing, or another workspace's), nothing is deleted and the count of
+ * those ids is answered. Repeated ids count once.
+ */
+export async function removeAllOrNothing(
+  db: Db,
+  table: WorkspaceTableName,
+  workspaceId: string,
+  ids: readonly string[],
+): Promise<{ deleted: number; missing: number }> {
+  const unique = [...new Set(ids)];
+  const from = table as unknown as 'rows';
+  return db.transaction().execute(async (trx) => {
+    const handle = trx as unknown as CommonDb;
+    const found = await handle
+      .selectFrom(from)
+      .select('id')
+      .where('workspaceId', '=', workspaceId)
+      .where('id', 'in', unique)
+      .execute();
+    if (found.length < unique.length) return { deleted: 0, missing: unique.length - found.length };
+    const result = await handle
+      .deleteFrom(from)
+      .where('workspaceId', '=', workspaceId)
+      .where('id', 'in', unique)
+      .executeTakeFirst();
+    return { deleted: Number(result.numDeletedRows), missing: 0 };
+  });
 }

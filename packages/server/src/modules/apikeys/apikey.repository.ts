@@ -1,4 +1,5 @@
 import type { Insertable, Updateable } from 'kysely';
+import { removeAllOrNothing } from '../../db/workspace-table.js';
 import type { Db } from '../../db/database.js';
 import type { ApiKeyTable } from '../../db/schema.js';
 
@@ -60,6 +61,8 @@ export function createApiKeyRepository(db: Db) {
         .where('workspaceId', '=', workspaceId)
         .where('id', '=', id)
         .executeTakeFirst(),
+    removeAll: (workspaceId: string, ids: readonly string[]) =>
+      removeAllOrNothing(db, 'api_key', workspaceId, ids),
     remove: (workspaceId: string, id: string) =>
       db.deleteFrom('api_key').where('workspaceId', '=', workspaceId).where('id', '=', id).executeTakeFirst(),
     /** Flows bound to each key (`chat_flow.apikeyid`), for the list page. */

@@ -4,6 +4,7 @@ import { createApiKeyBody, paginationQuery, updateApiKeyBody } from '@flowloom/s
 import { AppError } from '../../errors.js';
 import { PUBLIC, can } from '../../http/access.js';
 import { caller } from '../../http/auth-hook.js';
+import { registerBulkDelete } from '../../http/bulk-delete.js';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.js';
 import type { ApiKeyService } from './apikey.service.js';
 
@@ -66,6 +67,13 @@ export function registerApiKeyRoutes(root: FastifyInstance, { apiKeys }: { apiKe
       return apiKeys.list(caller(request));
     },
   );
+  registerBulkDelete(app, {
+    path: '/api/v1/apikey',
+    tag: 'apikeys',
+    plural: 'API keys',
+    permission: 'apikeys:delete',
+    removeAll: (ctx, ids) => apiKeys.removeAll(ctx, ids),
+  });
 
   app.get(
     '/api/v1/verify/apikey/:apikey',

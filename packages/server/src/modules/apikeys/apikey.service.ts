@@ -126,6 +126,8 @@ export function createApiKeyService({
       if (Number(result.numUpdatedRows) === 0) throw new AppError('NOT_FOUND', `API key ${id} not found`);
       return this.list(ctx);
     },
+    /** Deletes several keys of the workspace, all or none (see `removeAllOrNothing`). */
+    removeAll: (ctx: AuthContext, ids: readonly string[]) => repo.removeAll(ctx.workspaceId, ids),
     async remove(ctx: AuthContext, id: string): Promise<void> {
       const result = await repo.remove(ctx.workspaceId, id);
       if (Number(result.numDeletedRows) === 0) throw new AppError('NOT_FOUND', `API key ${id} not found`);

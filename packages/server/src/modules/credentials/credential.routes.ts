@@ -9,6 +9,7 @@ import {
 import { AppError } from '../../errors.js';
 import { can } from '../../http/access.js';
 import { caller } from '../../http/auth-hook.js';
+import { registerBulkDelete } from '../../http/bulk-delete.js';
 import { listOrPage } from '../../http/pagination.js';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.js';
 import type { CredentialService } from './credential.service.js';
@@ -89,6 +90,14 @@ export function registerCredentialRoutes(
       return { message: 'deleted' };
     },
   );
+
+  registerBulkDelete(app, {
+    path: '/api/v1/credentials',
+    tag: 'credentials',
+    plural: 'credentials',
+    permission: 'credentials:delete',
+    removeAll: (ctx, ids) => credentials.removeAll(ctx, ids),
+  });
 
   app.get(
     '/api/v1/components-credentials',

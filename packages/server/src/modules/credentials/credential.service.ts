@@ -145,6 +145,12 @@ export function createCredentialService({ db, keys, clock, definitionOf }: Crede
       opened.delete(id);
     },
 
+    async removeAll(ctx: AuthContext, ids: readonly string[]) {
+      const result = await table.removeAll(ctx.workspaceId, ids);
+      if (result.missing === 0) for (const id of ids) opened.delete(id);
+      return result;
+    },
+
     /** Decrypted fields for a flow run in the same workspace (never for an HTTP answer). */
     async decryptForRun(
       workspaceId: string,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { paginationQuery, type Permission } from '@flowloom/shared';
 import { can } from '../../http/access.js';
 import { caller } from '../../http/auth-hook.js';
+import { registerBulkDelete } from '../../http/bulk-delete.js';
 import { listOrPage } from '../../http/pagination.js';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.js';
 import type { AuthContext } from '../auth/auth.service.js';
@@ -14,9 +15,13 @@ interface CrudService<Create, Update> {
   create(ctx: AuthContext, body: Create): Promise<unknown>;
   update(ctx: AuthContext, id: string, body: Update): Promise<unknown>;
   remove(ctx: AuthContext, id: string): Promise<void>;
+  removeAll(ctx: AuthContext, ids: readonly string[]): Promise<{ deleted: number; missing: number }>;
 }
 
-/** The five routes of a plain workspace resource: list (paginated), get, create, update, delete. */
+/**
+ * The routes of a plain workspace resource: list (paginated), get, create, update, delete, and
+ * delete several at once.
+ */
 export function registerCrudRoutes<CreateSchema extends z.ZodType, UpdateSchema extends z.ZodType>(
   root: FastifyInstance,
   options: {
@@ -82,4 +87,11 @@ export function registerCrudRoutes<CreateSchema extends z.ZodType, UpdateSchema 
       return { message: 'deleted' };
     },
   );
+  registerBulkDelete(root, {
+    path,
+    tag: options.tag,
+    plural: `${noun}s`,
+    permission: permissions.delete,
+    removeAll: (ctx, ids) => service.removeAll(ctx, ids),
+  });
 }

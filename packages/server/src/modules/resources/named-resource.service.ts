@@ -72,6 +72,7 @@ export function createNamedResourceService<T extends NamedTable>({
       if (!(await table.remove(ctx.workspaceId, id)))
         throw new AppError('NOT_FOUND', `${label} ${id} not found`);
     },
+    removeAll: (ctx: AuthContext, ids: readonly string[]) => table.removeAll(ctx.workspaceId, ids),
   };
 }
 export type NamedResourceService<T extends NamedTable> = ReturnType<typeof createNamedResourceService<T>>;

@@ -1,17 +1,12 @@
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
 import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
 import type { ApiKey } from '@flowloom/shared';
 import { useState } from 'react';
-import { useApiQuery } from '../../api/useApiQuery';
-import { useAccess } from '../../app/useAccess';
 import { formatDate } from '../../components/formatDate';
 import { ResourceList } from '../../components/ResourceList';
-import { RowActions } from '../../components/RowActions';
-import { useConfirmedDelete } from '../confirm/useConfirmedDelete';
+import { useResourcePage } from '../../components/useResourcePage';
 import { useNotify } from '../notifications/useNotify';
 import { ApiKeyDialog } from './ApiKeyDialog';
 import { ApiKeySecretDialog } from './ApiKeySecretDialog';
@@ -23,13 +18,22 @@ const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 /** API keys for calling flows from other programs. */
 export default function ApiKeysPage() {
   const notify = useNotify();
-  const access = useAccess();
-  const confirmedDelete = useConfirmedDelete();
   const [editing, setEditing] = useState<ApiKey | 'new' | null>(null);
   const [created, setCreated] = useState<ApiKey | null>(null);
-  const keys = useApiQuery(() => apiKeysApi.list(), []);
-  const canUpdate = access.can('apikeys:update');
-  const canDelete = access.can('apikeys:delete');
+  const page = useResourcePage({
+    resource: 'apikeys',
+    nouns: ['API key', 'API keys'],
+    api: apiKeysApi,
+    name: (key: ApiKey) => key.keyName,
+    deleteWarning: (key) => {
+      const usedBy = key.chatFlows?.length ?? 0;
+      return usedBy > 0
+        ? `${plural(usedBy, 'flow')} use${usedBy === 1 ? 's' : ''} it and will stop accepting it.`
+        : 'Programs using it will be refused.';
+    },
+    bulkWarning: 'Programs that call flows with them will be refused.',
+  });
+  const keys = page.query;
 
   const save = async (body: { keyName: string; permissions: string[] }) => {
     try {
@@ -53,32 +57,14 @@ export default function ApiKeysPage() {
     }
   };
 
-  const remove = (key: ApiKey) => {
-    const usedBy = key.chatFlows?.length ?? 0;
-    return confirmedDelete({
-      title: 'Delete API key',
-      description:
-        usedBy > 0
-          ? `Delete API key "${key.keyName}"? ${plural(usedBy, 'flow')} use${usedBy === 1 ? 's' : ''} it and will stop accepting it.`
-          : `Delete API key "${key.keyName}"? Programs using it will be refused.`,
-      noun: 'API key',
-      remove: () => apiKeysApi.remove(key.id),
-      done: keys.reload,
-    });
-  };
-
-  const addButton = access.can('apikeys:create') && (
-    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
-      Create Key
-    </Button>
-  );
+  const addButton = page.addButton('Create Key', () => setEditing('new'));
 
   return (
     <ResourceList
       title="API Keys"
       description="Keys that let other programs run your flows and call the API."
       noun="API keys"
-      query={keys}
+      {...page.listProps}
       matches={matches}
       addButton={addButton}
       empty={{
@@ -107,13 +93,7 @@ export default function ApiKeysPage() {
         },
         { header: 'Created', cell: (key) => formatDate(key.createdDate), sx: { whiteSpace: 'nowrap' } },
       ]}
-      actions={(key) => (
-        <RowActions
-          name={key.keyName}
-          {...(canUpdate ? { onEdit: () => setEditing(key) } : {})}
-          {...(canDelete ? { onDelete: () => void remove(key) } : {})}
-        />
-      )}
+      actions={(key) => page.rowActions(key, () => setEditing(key))}
     >
       {editing !== null && (
         <ApiKeyDialog

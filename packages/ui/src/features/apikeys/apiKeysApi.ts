@@ -8,6 +8,8 @@ export const apiKeysApi = {
   update: (id: string, body: Partial<CreateApiKeyBody>) =>
     api.put<ApiKey>(`/apikey/${encodeURIComponent(id)}`, body),
   remove: (id: string) => api.delete<ApiKey[]>(`/apikey/${encodeURIComponent(id)}`),
+  /** Deletes several at once, all or none. */
+  removeMany: (ids: string[]) => api.request<{ deleted: number }>('DELETE', '/apikey', { body: { ids } }),
 };
 
 /** The key that was not in the list before the create (the one with its full secret). */

@@ -11,6 +11,13 @@ import type { ReactNode } from 'react';
 import { formatRelativeTime } from '../../components/formatRelativeTime';
 import { flowNodeLabels } from './flowKinds';
 
+/** The `;`-separated categories of a flow. */
+export const flowCategories = (flow: Chatflow) =>
+  (flow.category ?? '')
+    .split(';')
+    .map((c) => c.trim())
+    .filter(Boolean);
+
 const AVATAR_COLORS = ['#5B5BD6', '#14B8A6', '#F59E0B', '#EC4899', '#0EA5E9', '#8B5CF6'];
 
 /** A flow in the card grid: name, categories, node preview, last change. */
@@ -24,10 +31,7 @@ export function FlowCard({
   actions: ReactNode;
 }) {
   const nodes = flowNodeLabels(flow.flowData);
-  const categories = (flow.category ?? '')
-    .split(';')
-    .map((c) => c.trim())
-    .filter(Boolean);
+  const categories = flowCategories(flow);
   return (
     <Card
       sx={{

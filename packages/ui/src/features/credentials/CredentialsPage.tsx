@@ -1,17 +1,13 @@
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import type { Credential, CredentialDefinition } from '@flowloom/shared';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useApiQuery } from '../../api/useApiQuery';
-import { useAccess } from '../../app/useAccess';
 import { formatDate } from '../../components/formatDate';
 import { ResourceList } from '../../components/ResourceList';
-import { RowActions } from '../../components/RowActions';
-import { useConfirmedDelete } from '../confirm/useConfirmedDelete';
+import { useResourcePage } from '../../components/useResourcePage';
 import { useNotify } from '../notifications/useNotify';
 import { CredentialDialog } from './CredentialDialog';
 import { credentialsApi } from './credentialsApi';
@@ -23,13 +19,17 @@ const nowrap = { whiteSpace: 'nowrap' } as const;
 /** Credentials: stored secrets for model providers and tools, by credential type. */
 export default function CredentialsPage() {
   const notify = useNotify();
-  const access = useAccess();
-  const confirmedDelete = useConfirmedDelete();
   const [editing, setEditing] = useState<Editing | null>(null);
-  const credentials = useApiQuery(() => credentialsApi.list(), []);
+  const page = useResourcePage({
+    resource: 'credentials',
+    nouns: ['credential', 'credentials'],
+    api: credentialsApi,
+    name: (credential: Credential) => credential.name,
+    deleteWarning: () => 'Flows that use it will stop working.',
+    bulkWarning: 'Flows that use them will stop working.',
+  });
+  const credentials = page.query;
   const types = useApiQuery(() => credentialsApi.types(), []);
-  const canUpdate = access.can('credentials:update');
-  const canDelete = access.can('credentials:delete');
 
   useEffect(() => {
     if (types.error) notify.error(types.error, { prefix: 'Failed to load credential types: ' });
@@ -57,37 +57,20 @@ export default function CredentialsPage() {
     setEditing({ step: 'edit', type, credentialId: credential.id });
   };
 
-  const remove = (credential: Credential) =>
-    confirmedDelete({
-      title: 'Delete credential',
-      description: `Delete credential "${credential.name}"? Flows that use it will stop working.`,
-      noun: 'Credential',
-      remove: () => credentialsApi.remove(credential.id),
-      done: credentials.reload,
-    });
-
   const saved = () => {
     setEditing(null);
     void credentials.reload();
   };
 
-  const addButton = access.can('credentials:create') && (
-    <Button
-      variant="contained"
-      startIcon={<AddIcon />}
-      onClick={() => setEditing({ step: 'new' })}
-      disabled={!types.data}
-    >
-      Add Credential
-    </Button>
-  );
+  // The form needs the credential types: until they are loaded there is nothing to add.
+  const addButton = page.addButton('Add Credential', () => setEditing({ step: 'new' }), !types.data);
 
   return (
     <ResourceList
       title="Credentials"
       description="API keys, tokens and other secrets used by nodes. Secrets are encrypted and never shown again."
       noun="credentials"
-      query={credentials}
+      {...page.listProps}
       matches={matches}
       addButton={addButton}
       empty={{
@@ -116,13 +99,7 @@ export default function CredentialsPage() {
         { header: 'Last Updated', cell: (credential) => formatDate(credential.updatedDate), sx: nowrap },
         { header: 'Created', cell: (credential) => formatDate(credential.createdDate), sx: nowrap },
       ]}
-      actions={(credential) => (
-        <RowActions
-          name={credential.name}
-          {...(canUpdate ? { onEdit: () => edit(credential) } : {})}
-          {...(canDelete ? { onDelete: () => void remove(credential) } : {})}
-        />
-      )}
+      actions={(credential) => page.rowActions(credential, () => edit(credential))}
     >
       {editing?.step === 'new' && (
         <NewCredential types={types.data ?? []} onCancel={() => setEditing(null)} onCreated={saved} />

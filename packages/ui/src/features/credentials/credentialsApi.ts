@@ -12,4 +12,7 @@ export const credentialsApi = {
   update: (id: string, body: { name: string; plainDataObj: CredentialValues }) =>
     api.put<Credential>(`/credentials/${encodeURIComponent(id)}`, body),
   remove: (id: string) => api.delete<unknown>(`/credentials/${encodeURIComponent(id)}`),
+  /** Deletes several at once, all or none. */
+  removeMany: (ids: string[]) =>
+    api.request<{ deleted: number }>('DELETE', '/credentials', { body: { ids } }),
 };

@@ -2,7 +2,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import FilterAltOutlinedIcon from '@mui/icons-material/FilterAltOutlined';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import type { FormEvent } from 'react';
@@ -15,20 +14,10 @@ export interface ExecutionFiltersBarProps {
   onChange: (value: ExecutionFilters) => void;
   onApply: () => void;
   onReset: () => void;
-  /** Shown when the user may delete; the number of selected rows. */
-  deleteCount?: number;
-  onDelete?: () => void;
 }
 
-/** State, date range, flow name and session filters, with Apply, Reset and bulk delete. */
-export function ExecutionFiltersBar({
-  value,
-  onChange,
-  onApply,
-  onReset,
-  deleteCount,
-  onDelete,
-}: ExecutionFiltersBarProps) {
+/** State, date range, flow name and session filters, with Apply and Reset. */
+export function ExecutionFiltersBar({ value, onChange, onApply, onReset }: ExecutionFiltersBarProps) {
   const set = <K extends keyof ExecutionFilters>(key: K, next: ExecutionFilters[K]) =>
     onChange({ ...value, [key]: next });
   const submit = (event: FormEvent) => {
@@ -109,17 +98,6 @@ export function ExecutionFiltersBar({
         <Button variant="outlined" color="inherit" startIcon={<RestartAltIcon />} onClick={onReset}>
           Reset
         </Button>
-        {onDelete && (
-          <Button
-            variant="outlined"
-            color="error"
-            startIcon={<DeleteOutlineIcon />}
-            disabled={!deleteCount}
-            onClick={onDelete}
-          >
-            {deleteCount ? `Delete (${deleteCount})` : 'Delete'}
-          </Button>
-        )}
       </Box>
     </Box>
   );

@@ -1,16 +1,11 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
 import BuildOutlinedIcon from '@mui/icons-material/BuildOutlined';
 import { truncate, type Tool } from '@flowloom/shared';
 import { useState } from 'react';
-import { useApiQuery } from '../../api/useApiQuery';
-import { useAccess } from '../../app/useAccess';
 import { formatDate } from '../../components/formatDate';
 import { ResourceList } from '../../components/ResourceList';
-import { RowActions } from '../../components/RowActions';
-import { useConfirmedDelete } from '../confirm/useConfirmedDelete';
+import { useResourcePage } from '../../components/useResourcePage';
 import { ToolDialog } from './ToolDialog';
 import { ToolIcon } from './ToolIcon';
 import { parseToolSchema } from './toolSchema';
@@ -21,34 +16,24 @@ const matches = (tool: Tool, q: string) =>
 
 /** Custom tools: JavaScript functions agents can call. */
 export default function ToolsPage() {
-  const access = useAccess();
-  const confirmedDelete = useConfirmedDelete();
   const [editing, setEditing] = useState<Tool | 'new' | null>(null);
-  const tools = useApiQuery(() => toolsApi.list(), []);
-  const canUpdate = access.can('tools:update');
-  const canDelete = access.can('tools:delete');
-
-  const remove = (tool: Tool) =>
-    confirmedDelete({
-      title: 'Delete tool',
-      description: `Delete tool "${tool.name}"? Flows that use it will no longer find it.`,
-      noun: 'Tool',
-      remove: () => toolsApi.remove(tool.id),
-      done: tools.reload,
-    });
-
-  const addButton = access.can('tools:create') && (
-    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
-      Create Tool
-    </Button>
-  );
+  const page = useResourcePage({
+    resource: 'tools',
+    nouns: ['tool', 'tools'],
+    api: toolsApi,
+    name: (tool: Tool) => tool.name,
+    deleteWarning: () => 'Flows that use it will no longer find it.',
+    bulkWarning: 'Flows that use them will no longer find them.',
+  });
+  const tools = page.query;
+  const addButton = page.addButton('Create Tool', () => setEditing('new'));
 
   return (
     <ResourceList
       title="Tools"
       description="Custom JavaScript functions your agents can call."
       noun="tools"
-      query={tools}
+      {...page.listProps}
       matches={matches}
       addButton={addButton}
       empty={{
@@ -79,13 +64,7 @@ export default function ToolsPage() {
           sx: { whiteSpace: 'nowrap' },
         },
       ]}
-      actions={(tool) => (
-        <RowActions
-          name={tool.name}
-          {...(canUpdate ? { onEdit: () => setEditing(tool) } : {})}
-          {...(canDelete ? { onDelete: () => void remove(tool) } : {})}
-        />
-      )}
+      actions={(tool) => page.rowActions(tool, () => setEditing(tool))}
     >
       {editing !== null && (
         <ToolDialog

@@ -7,4 +7,6 @@ export const toolsApi = {
   update: (id: string, body: Partial<CreateToolBody>) =>
     api.put<Tool>(`/tools/${encodeURIComponent(id)}`, body),
   remove: (id: string) => api.delete<unknown>(`/tools/${encodeURIComponent(id)}`),
+  /** Deletes several at once, all or none. */
+  removeMany: (ids: string[]) => api.request<{ deleted: number }>('DELETE', '/tools', { body: { ids } }),
 };

@@ -1,16 +1,11 @@
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
 import DataObjectOutlinedIcon from '@mui/icons-material/DataObjectOutlined';
 import { truncate, type Variable } from '@flowloom/shared';
 import { useState } from 'react';
-import { useApiQuery } from '../../api/useApiQuery';
-import { useAccess } from '../../app/useAccess';
 import { formatDate } from '../../components/formatDate';
 import { ResourceList } from '../../components/ResourceList';
-import { RowActions } from '../../components/RowActions';
-import { useConfirmedDelete } from '../confirm/useConfirmedDelete';
+import { useResourcePage } from '../../components/useResourcePage';
 import { VariableDialog } from './VariableDialog';
 import { variablesApi } from './variablesApi';
 
@@ -19,34 +14,24 @@ const nowrap = { whiteSpace: 'nowrap' } as const;
 
 /** Variables: reusable values referenced as `{{$vars.name}}`. */
 export default function VariablesPage() {
-  const access = useAccess();
-  const confirmedDelete = useConfirmedDelete();
   const [editing, setEditing] = useState<Variable | 'new' | null>(null);
-  const variables = useApiQuery(() => variablesApi.list(), []);
-  const canUpdate = access.can('variables:update');
-  const canDelete = access.can('variables:delete');
-
-  const remove = (variable: Variable) =>
-    confirmedDelete({
-      title: 'Delete variable',
-      description: `Delete variable "${variable.name}"? Flows that use {{$vars.${variable.name}}} will get an empty value.`,
-      noun: 'Variable',
-      remove: () => variablesApi.remove(variable.id),
-      done: variables.reload,
-    });
-
-  const addButton = access.can('variables:create') && (
-    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
-      Add Variable
-    </Button>
-  );
+  const page = useResourcePage({
+    resource: 'variables',
+    nouns: ['variable', 'variables'],
+    api: variablesApi,
+    name: (variable: Variable) => variable.name,
+    deleteWarning: (variable) => `Flows that use {{$vars.${variable.name}}} will get an empty value.`,
+    bulkWarning: 'Flows that use them will get an empty value.',
+  });
+  const variables = page.query;
+  const addButton = page.addButton('Add Variable', () => setEditing('new'));
 
   return (
     <ResourceList
       title="Variables"
       description="Reusable values for your flows, referenced as {{$vars.name}}."
       noun="variables"
-      query={variables}
+      {...page.listProps}
       matches={matches}
       addButton={addButton}
       empty={{
@@ -85,13 +70,7 @@ export default function VariablesPage() {
         { header: 'Last Updated', cell: (variable) => formatDate(variable.updatedDate), sx: nowrap },
         { header: 'Created', cell: (variable) => formatDate(variable.createdDate), sx: nowrap },
       ]}
-      actions={(variable) => (
-        <RowActions
-          name={variable.name}
-          {...(canUpdate ? { onEdit: () => setEditing(variable) } : {})}
-          {...(canDelete ? { onDelete: () => void remove(variable) } : {})}
-        />
-      )}
+      actions={(variable) => page.rowActions(variable, () => setEditing(variable))}
     >
       {editing !== null && (
         <VariableDialog

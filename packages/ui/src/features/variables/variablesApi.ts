@@ -7,4 +7,6 @@ export const variablesApi = {
   update: (id: string, body: Partial<CreateVariableBody>) =>
     api.put<Variable>(`/variables/${encodeURIComponent(id)}`, body),
   remove: (id: string) => api.delete<unknown>(`/variables/${encodeURIComponent(id)}`),
+  /** Deletes several at once, all or none. */
+  removeMany: (ids: string[]) => api.request<{ deleted: number }>('DELETE', '/variables', { body: { ids } }),
 };

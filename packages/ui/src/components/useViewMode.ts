@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { readStored, writeStored } from '../../app/localStore';
+import { readStored, writeStored } from '../app/localStore';
 
 export type ViewMode = 'card' | 'list';
 

@@ -99,9 +99,6 @@ export async function buildConversation(
   const messages: ModelMessage[] = [...system, ...others];
   const isFirst = ctx.runtimeHistory.length === 0;
   const question = ctx.input;
-  // The question carries its images to a model that takes them; the history keeps its text only.
-  const asked = (): ModelMessage =>
-    withImages(model, [{ role: 'user', content: question }], ctx.run.images)[0]!;
   const memoryOn = inputs.enableMemory !== false && inputs.enableMemory !== 'false';
 
   if (memoryOn) {

@@ -5,6 +5,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { useCallback, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { errorMessage } from '../../api/errorMessage';
+import { useNotify } from '../../features/notifications/useNotify';
 import { formPaper } from './formPaper';
 
 /**
@@ -82,4 +84,28 @@ export function useSubmit() {
     }
   }, []);
   return { busy, run };
+}
+
+/**
+ * Saving a form's record, new or `editing`: busy while `write` runs, then "Tool added" (or "Tool
+ * saved", for the `noun` `Tool`) and `onSaved` with the server's answer. A failure is toasted as
+ * "Failed to add tool: " and the server's message, unless `claim` shows that message elsewhere (and
+ * says so by returning true).
+ */
+export function useSave<T>(noun: string, editing: boolean, onSaved: (saved: T) => void) {
+  const notify = useNotify();
+  const { busy, run } = useSubmit();
+  const save = (write: () => Promise<T>, claim?: (message: string) => boolean) =>
+    void run(
+      async () => {
+        const saved = await write();
+        notify.success(`${noun} ${editing ? 'saved' : 'added'}`);
+        onSaved(saved);
+      },
+      (error) => {
+        if (claim?.(errorMessage(error))) return;
+        notify.error(error, { prefix: `Failed to ${editing ? 'save' : 'add'} ${noun.toLowerCase()}: ` });
+      },
+    );
+  return { busy, save };
 }

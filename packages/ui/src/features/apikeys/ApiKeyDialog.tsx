@@ -43,18 +43,12 @@ export function ApiKeyDialog({
   const submit = () => {
     const chosen = mode === 'full' ? areas.flatMap((area) => area.ids) : permissions;
     const parsed = createApiKeyBody.safeParse({ keyName, permissions: chosen });
-    if (!parsed.success || (mode === 'areas' && chosen.length === 0)) {
-      setErrors({
-        ...(parsed.success ? {} : fieldErrors(parsed)),
-        ...(mode === 'areas' &&
-          chosen.length === 0 && {
-            permissions: 'Choose at least one permission, or give the key full access.',
-          }),
-      });
-      return;
-    }
-    setErrors({});
-    void run(() => onSubmit({ keyName: parsed.data.keyName, permissions: parsed.data.permissions }));
+    const found = parsed.success ? {} : fieldErrors(parsed);
+    if (mode === 'areas' && chosen.length === 0)
+      found.permissions = 'Choose at least one permission, or give the key full access.';
+    setErrors(found);
+    if (parsed.success && Object.keys(found).length === 0)
+      void run(() => onSubmit({ keyName: parsed.data.keyName, permissions: parsed.data.permissions }));
   };
 
   return (

@@ -4,9 +4,8 @@ import TextField from '@mui/material/TextField';
 import type { CredentialDefinition, Credential } from '@flowloom/shared';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../api/errorMessage';
-import { FormDialog, useSubmit } from '../../components/forms/FormDialog';
+import { FormDialog, useSave } from '../../components/forms/FormDialog';
 import { useFieldErrors } from '../../components/forms/useFieldErrors';
-import { useNotify } from '../notifications/useNotify';
 import { credentialPayload, initialCredentialValues, validateCredential } from './credentialForm';
 import { CredentialInput } from './CredentialInput';
 import { credentialsApi, type CredentialValues } from './credentialsApi';
@@ -27,14 +26,13 @@ export function CredentialDialog({
   /** After a save, with the credential as the server answered it (a new one's id included). */
   onSaved: (credential: Credential) => void;
 }) {
-  const notify = useNotify();
   const editing = credentialId !== undefined;
   const [name, setName] = useState('');
   const [values, setValues] = useState<CredentialValues>(() => initialCredentialValues(type.inputs));
   const { errors, setErrors, edited, bind } = useFieldErrors();
   const [loading, setLoading] = useState(editing);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const { busy, run } = useSubmit();
+  const { busy, save } = useSave('Credential', editing, onSaved);
 
   useEffect(() => {
     if (credentialId === undefined) return;
@@ -62,16 +60,10 @@ export function CredentialDialog({
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const plainDataObj = credentialPayload(type.inputs, values);
-    void run(
-      async () => {
-        const saved =
-          credentialId !== undefined
-            ? await credentialsApi.update(credentialId, { name: name.trim(), plainDataObj })
-            : await credentialsApi.create({ name: name.trim(), credentialName: type.name, plainDataObj });
-        notify.success(editing ? 'Credential saved' : 'Credential added');
-        onSaved(saved);
-      },
-      (error) => notify.error(error, { prefix: `Failed to ${editing ? 'save' : 'add'} credential: ` }),
+    save(() =>
+      credentialId !== undefined
+        ? credentialsApi.update(credentialId, { name: name.trim(), plainDataObj })
+        : credentialsApi.create({ name: name.trim(), credentialName: type.name, plainDataObj }),
     );
   };
 

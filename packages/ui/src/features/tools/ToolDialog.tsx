@@ -5,12 +5,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { createToolBody, type Tool } from '@flowloom/shared';
 import { useState } from 'react';
-import { errorMessage } from '../../api/errorMessage';
 import { CodeEditor } from '../../components/CodeEditor';
 import { fieldErrors } from '../../components/forms/fieldErrors';
-import { FormDialog, useSubmit } from '../../components/forms/FormDialog';
+import { FormDialog, useSave } from '../../components/forms/FormDialog';
 import { useFieldErrors } from '../../components/forms/useFieldErrors';
-import { useNotify } from '../notifications/useNotify';
 import { ArgumentGrid } from './ArgumentGrid';
 import { ToolIcon } from './ToolIcon';
 import {
@@ -33,7 +31,6 @@ export function ToolDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const notify = useNotify();
   const [name, setName] = useState(tool?.name ?? '');
   const [description, setDescription] = useState(tool?.description ?? '');
   const [color, setColor] = useState(tool?.color || DEFAULT_TOOL_COLOR);
@@ -41,7 +38,7 @@ export function ToolDialog({
   const [rows, setRows] = useState<ToolArgument[]>(() => parseToolSchema(tool?.schema));
   const [func, setFunc] = useState(tool?.func ?? DEFAULT_TOOL_FUNC);
   const { errors, setErrors, edited, bind } = useFieldErrors();
-  const { busy, run } = useSubmit();
+  const { busy, save } = useSave('Tool', tool !== undefined, onSaved);
 
   const submit = () => {
     const parsed = createToolBody.safeParse({
@@ -56,19 +53,13 @@ export function ToolDialog({
     if (rows.some((r) => !r.property.trim())) found.schema = 'Each argument needs a property name';
     setErrors(found);
     if (!parsed.success || Object.keys(found).length > 0) return;
-    void run(
-      async () => {
-        if (tool) await toolsApi.update(tool.id, parsed.data);
-        else await toolsApi.create(parsed.data);
-        notify.success(tool ? 'Tool saved' : 'Tool added');
-        onSaved();
-      },
-      (error) => {
-        const message = errorMessage(error);
+    save(
+      () => (tool ? toolsApi.update(tool.id, parsed.data) : toolsApi.create(parsed.data)),
+      (message) => {
         // A syntax error found by the server belongs under the code, where it can be fixed.
-        if (message.startsWith("The tool's JavaScript function has a syntax error"))
-          setErrors({ func: message });
-        else notify.error(error, { prefix: `Failed to ${tool ? 'save' : 'add'} tool: ` });
+        const syntax = message.startsWith("The tool's JavaScript function has a syntax error");
+        if (syntax) setErrors({ func: message });
+        return syntax;
       },
     );
   };

@@ -4,9 +4,8 @@ import TextField from '@mui/material/TextField';
 import { createVariableBody, type Variable, type VariableType } from '@flowloom/shared';
 import { useState } from 'react';
 import { fieldErrors } from '../../components/forms/fieldErrors';
-import { FormDialog, useSubmit } from '../../components/forms/FormDialog';
+import { FormDialog, useSave } from '../../components/forms/FormDialog';
 import { useFieldErrors } from '../../components/forms/useFieldErrors';
-import { useNotify } from '../notifications/useNotify';
 import { variablesApi } from './variablesApi';
 
 /** Create or edit a variable: name, value, type (static or runtime). */
@@ -19,29 +18,19 @@ export function VariableDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const notify = useNotify();
   const [name, setName] = useState(variable?.name ?? '');
   const [value, setValue] = useState(variable?.value ?? '');
   const [type, setType] = useState<VariableType>(variable?.type ?? 'static');
   const { setErrors, bind } = useFieldErrors();
-  const { busy, run } = useSubmit();
+  const { busy, save } = useSave('Variable', variable !== undefined, onSaved);
 
   const submit = () => {
     const parsed = createVariableBody.safeParse({ name, value, type });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed));
-      return;
-    }
-    setErrors({});
-    void run(
-      async () => {
-        if (variable) await variablesApi.update(variable.id, parsed.data);
-        else await variablesApi.create(parsed.data);
-        notify.success(variable ? 'Variable saved' : 'Variable added');
-        onSaved();
-      },
-      (error) => notify.error(error, { prefix: `Failed to ${variable ? 'save' : 'add'} variable: ` }),
-    );
+    setErrors(parsed.success ? {} : fieldErrors(parsed));
+    if (parsed.success)
+      save(() =>
+        variable ? variablesApi.update(variable.id, parsed.data) : variablesApi.create(parsed.data),
+      );
   };
 
   return (

@@ -24,6 +24,11 @@ import { requestsGet } from './tools/requestsGet/requestsGet.js';
 import { requestsPost } from './tools/requestsPost/requestsPost.js';
 import { serpAPI } from './tools/serpAPI/serpAPI.js';
 import { stickyNote } from './utilities/stickyNote/stickyNote.js';
+import { characterTextSplitter } from './text-splitters/characterTextSplitter/characterTextSplitter.js';
+import { codeTextSplitter } from './text-splitters/codeTextSplitter/codeTextSplitter.js';
+import { markdownTextSplitter } from './text-splitters/markdownTextSplitter/markdownTextSplitter.js';
+import { recursiveCharacterTextSplitter } from './text-splitters/recursiveCharacterTextSplitter/recursiveCharacterTextSplitter.js';
+import { tokenTextSplitter } from './text-splitters/tokenTextSplitter/tokenTextSplitter.js';
 
 /** Every chatflow node type, listed explicitly (greppable; no filesystem scan at start-up). */
 export const chatflowNodes: readonly NodeType[] = [
@@ -53,6 +58,12 @@ export const chatflowNodes: readonly NodeType[] = [
   requestsPost,
   currentDateTime,
   serpAPI,
+  // Text Splitters
+  recursiveCharacterTextSplitter,
+  characterTextSplitter,
+  tokenTextSplitter,
+  markdownTextSplitter,
+  codeTextSplitter,
   // Output Parsers
   csvOutputParser,
   structuredOutputParser,

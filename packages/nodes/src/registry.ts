@@ -24,6 +24,7 @@ import { requestsGet } from './tools/requestsGet/requestsGet.js';
 import { requestsPost } from './tools/requestsPost/requestsPost.js';
 import { serpAPI } from './tools/serpAPI/serpAPI.js';
 import { stickyNote } from './utilities/stickyNote/stickyNote.js';
+import { openAIEmbeddings } from './embeddings/openAIEmbeddings/openAIEmbeddings.js';
 import { characterTextSplitter } from './text-splitters/characterTextSplitter/characterTextSplitter.js';
 import { codeTextSplitter } from './text-splitters/codeTextSplitter/codeTextSplitter.js';
 import { markdownTextSplitter } from './text-splitters/markdownTextSplitter/markdownTextSplitter.js';
@@ -58,6 +59,8 @@ export const chatflowNodes: readonly NodeType[] = [
   requestsPost,
   currentDateTime,
   serpAPI,
+  // Embeddings
+  openAIEmbeddings,
   // Text Splitters
   recursiveCharacterTextSplitter,
   characterTextSplitter,

@@ -143,9 +143,9 @@ describe('agentflow load methods', () => {
       'serpAPI',
     ]);
     expect((await load('toolAgentflow', 'listTools')).map((t) => t.name)).toEqual(tools);
-    // No vector store or embedding components exist yet.
+    // No vector store component exists yet; the embeddings ones are offered.
     expect(await load('agentAgentflow', 'listVectorStores')).toEqual([]);
-    expect(await load('agentAgentflow', 'listEmbeddings')).toEqual([]);
+    expect((await load('agentAgentflow', 'listEmbeddings')).map((e) => e.name)).toEqual(['openAIEmbeddings']);
   });
 
   it('listRuntimeStateKeys lists the Start node’s Flow State keys once each', async () => {

@@ -1,0 +1,113 @@
+import type { NodeType } from '@flowloom/engine';
+import { booleanInput, numberInput, objectInput, stringInput } from '../../llm/chat-model.js';
+import { modelFetch } from '../../llm/lean-fetch.js';
+import { providers } from '../../llm/provider-modules.js';
+import { badgeIcon } from '../../utilities/icons.js';
+import { modelEndpoint, staticModelOptions } from '../../chat-models/shared-inputs.js';
+import { EMBEDDING_DEFAULTS, embeddingsOf, type EmbeddingsHandle } from '../embeddings.js';
+
+const MODELS = ['text-embedding-3-small', 'text-embedding-3-large', 'text-embedding-ada-002'];
+
+/** OpenAI embeddings (also any OpenAI-compatible server through Base Path). */
+export const openAIEmbeddings: NodeType = {
+  icon: badgeIcon('AI', '#10a37f'),
+  definition: {
+    label: 'OpenAI Embeddings',
+    name: 'openAIEmbeddings',
+    version: 4,
+    type: 'OpenAIEmbeddings',
+    category: 'Embeddings',
+    baseClasses: ['OpenAIEmbeddings', 'Embeddings'],
+    description: 'Turns text into vectors with an OpenAI embedding model',
+    credential: {
+      label: 'Connect Credential',
+      name: 'credential',
+      type: 'credential',
+      credentialNames: ['openAIApi'],
+    },
+    inputs: [
+      {
+        label: 'Model Name',
+        name: 'modelName',
+        type: 'asyncOptions',
+        loadMethod: 'listModels',
+        default: 'text-embedding-ada-002',
+      },
+      {
+        label: 'Strip New Lines',
+        name: 'stripNewLines',
+        type: 'boolean',
+        optional: true,
+        additionalParams: true,
+      },
+      { label: 'Batch Size', name: 'batchSize', type: 'number', optional: true, additionalParams: true },
+      { label: 'Timeout', name: 'timeout', type: 'number', optional: true, additionalParams: true },
+      {
+        label: 'Base Path',
+        name: 'basepath',
+        type: 'string',
+        optional: true,
+        additionalParams: true,
+        description: 'OpenAI-compatible server, e.g. http://localhost:8000/v1',
+      },
+      {
+        label: 'Base Options',
+        name: 'baseOptions',
+        type: 'json',
+        optional: true,
+        additionalParams: true,
+        description: 'Extra options, e.g. {"headers": {"X-Team": "a"}}',
+      },
+      {
+        label: 'Dimensions',
+        name: 'dimensions',
+        type: 'number',
+        optional: true,
+        additionalParams: true,
+        description: 'Shorter vectors, for the models that offer them (text-embedding-3-*)',
+      },
+      {
+        label: 'Encoding Format',
+        name: 'encodingFormat',
+        type: 'options',
+        options: [
+          { label: 'float', name: 'float' },
+          { label: 'base64', name: 'base64' },
+        ],
+        optional: true,
+        additionalParams: true,
+      },
+    ],
+  },
+  loadMethods: { listModels: () => Promise.resolve(staticModelOptions(MODELS)) },
+  async init(ctx): Promise<EmbeddingsHandle> {
+    const { inputs } = ctx;
+    const credential = await ctx.credential();
+    const modelName = stringInput(inputs.modelName) ?? 'text-embedding-ada-002';
+    const baseOptions = objectInput(inputs.baseOptions);
+    const { createOpenAI } = await providers.openai();
+    const provider = createOpenAI({
+      apiKey: stringInput(credential.openAIApiKey) ?? '',
+      baseURL: modelEndpoint(ctx, {
+        provider: 'openai',
+        typed: stringInput(inputs.basepath),
+        credential,
+        secretField: 'openAIApiKey',
+      }),
+      headers: (baseOptions?.headers as Record<string, string> | undefined) ?? undefined,
+      fetch: modelFetch(ctx.run.services),
+    });
+    const dimensions = numberInput(inputs.dimensions);
+    return embeddingsOf(
+      ctx,
+      provider.textEmbeddingModel(modelName),
+      { provider: 'OpenAI', modelName },
+      {
+        ...EMBEDDING_DEFAULTS,
+        batchSize: Math.max(1, numberInput(inputs.batchSize) ?? EMBEDDING_DEFAULTS.batchSize),
+        stripNewLines: booleanInput(inputs.stripNewLines, false),
+        ...(dimensions !== undefined && { providerOptions: { openai: { dimensions } } }),
+      },
+    );
+  },
+};

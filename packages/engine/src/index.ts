@@ -40,3 +40,4 @@ export {
   readPath,
   type AgentflowScope,
 } from './agentflow/variables.js';
+export { cosineSimilarity, createMemoryVectors, createMemoryRecords } from './memory-services.js';

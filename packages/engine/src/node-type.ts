@@ -59,6 +59,125 @@ export interface FlowRunRequest {
   signal: AbortSignal;
 }
 
+/** A stored file as a loader reads it. */
+export interface StoredFile {
+  /** The name it was uploaded with (for metadata and messages; never a path). */
+  name: string;
+  mime: string;
+  data: Uint8Array;
+}
+
+/**
+ * Files stored for what runs: a flow's uploads, or a document store's files. `FILE-STORAGE::` inputs
+ * name them; the server decides where they live and whose they are.
+ */
+export interface FileStore {
+  /** Throws a readable error when no such file is stored for this flow or store. */
+  read(name: string): Promise<StoredFile>;
+}
+
+/** One record of a vector collection. */
+export interface VectorRecord {
+  id: string;
+  pageContent: string;
+  metadata: Record<string, unknown>;
+  vector: number[];
+}
+
+/** A record found by a search, with its cosine similarity to the query (1 = same direction). */
+export interface ScoredRecord {
+  id: string;
+  pageContent: string;
+  metadata: Record<string, unknown>;
+  score: number;
+  /** Only when asked for (MMR needs them). */
+  vector?: number[];
+}
+
+export interface VectorSearchOptions {
+  k: number;
+  /** Metadata filter (`MetadataFilter` of shared): only records it matches. */
+  filter?: Record<string, unknown>;
+  withVectors?: boolean;
+}
+
+/**
+ * The app database's own vector store (sqlite-vec on SQLite, pgvector on PostgreSQL). Collections are
+ * named by the caller and belong to the run's workspace; a collection is made on its first write, with
+ * the dimensions of its first vectors.
+ */
+export interface EmbeddedVectors {
+  /**
+   * Adds records, replacing those with the same id; all or nothing. With `replaceWhere`, the records
+   * whose metadata matches it (all of them for `{}`) are removed first, in the same transaction.
+   */
+  upsert(
+    collection: string,
+    records: readonly VectorRecord[],
+    options?: { replaceWhere?: Record<string, unknown> },
+  ): Promise<void>;
+  search(
+    collection: string,
+    vector: readonly number[],
+    options: VectorSearchOptions,
+  ): Promise<ScoredRecord[]>;
+  /** Removes records by id; ids not stored are ignored. Answers how many were removed. */
+  delete(collection: string, ids: readonly string[]): Promise<number>;
+  /** Removes every record whose metadata matches `filter` (all records without one). */
+  deleteWhere(collection: string, filter?: Record<string, unknown>): Promise<number>;
+  count(collection: string): Promise<number>;
+}
+
+/** What a record manager keeps per namespace: the key of each indexed document, when, and its group. */
+export interface RecordEntry {
+  key: string;
+  /** The document's source (`sourceIdKey` value), used by incremental cleanup. */
+  groupId: string | null;
+  /** The document-store loader it came from (`metadata.docId`), used to delete one loader's records. */
+  docId: string | null;
+}
+
+/**
+ * A record manager's table (Flowise `upsertion_records`): which document hashes a vector store holds,
+ * so an upsert adds only what changed and cleanup knows what to delete.
+ */
+export interface RecordStore {
+  /** The store's clock, in seconds (records written in one upsert are at least this new). */
+  now(): Promise<number>;
+  exists(namespace: string, keys: readonly string[]): Promise<boolean[]>;
+  update(namespace: string, entries: readonly RecordEntry[], time: number): Promise<void>;
+  listKeys(
+    namespace: string,
+    options?: { before?: number; groupIds?: readonly (string | null)[]; docId?: string },
+  ): Promise<string[]>;
+  deleteKeys(namespace: string, keys: readonly string[]): Promise<void>;
+}
+
+/** A document store's saved parts, as `{name, config}` of the component each names (DOCUMENT_STORES.md §1.5). */
+export interface ComponentConfig {
+  name: string;
+  config: Record<string, unknown>;
+}
+
+export interface DocumentStoreRecord {
+  id: string;
+  name: string;
+  description: string | null;
+  status: string;
+  embeddingConfig: ComponentConfig | null;
+  vectorStoreConfig: ComponentConfig | null;
+  recordManagerConfig: ComponentConfig | null;
+}
+
+/** Document stores of the run's workspace, as flows read them. */
+export interface DocumentStoreAccess {
+  list(): Promise<DocumentStoreSummary[]>;
+  /** Undefined when the workspace has no such store. */
+  get(id: string): Promise<DocumentStoreRecord | undefined>;
+  /** Every chunk of the store in order, each with its metadata (the Document Store loader). */
+  chunks(id: string): Promise<{ pageContent: string; metadata: Record<string, unknown> }[]>;
+}
+
 /** Everything outside the engine a node may reach, each behind an interface the server implements. */
 export interface EngineServices {
   credentials: { get(id: string): Promise<{ credentialName: string; data: Record<string, unknown> }> };
@@ -79,6 +198,13 @@ export interface EngineServices {
    * when the flow may not run (another workspace, a call cycle, too deep a chain) or its run fails.
    */
   runFlow(flowId: string, request: FlowRunRequest): Promise<Record<string, unknown>>;
+  /** Files of the flow (uploads) or of the document store being processed. */
+  files: FileStore;
+  /** The app database's vector store (the embedded default). */
+  vectors: EmbeddedVectors;
+  /** The app database's record manager table (SQLite Record Manager). */
+  records: RecordStore;
+  documentStores: DocumentStoreAccess;
   logger: EngineLogger;
   now(): Date;
 }
@@ -119,6 +245,16 @@ export interface NodeContext {
   /** Decrypted credential fields, with node inputs of the same name taking precedence; `{}` without one. */
   credential(): Promise<Record<string, unknown>>;
   run: RunContext;
+}
+
+/** What writing documents into a vector store did (Flowise's indexing result). */
+export interface UpsertResult {
+  numAdded: number;
+  numDeleted?: number;
+  numUpdated?: number;
+  numSkipped?: number;
+  totalKeys?: number;
+  addedDocs: SourceDocument[];
 }
 
 /** What an ending node answers. */
@@ -185,4 +321,14 @@ export interface NodeType {
   /** Runs code that may read `$vars` (custom tools): the run then loads the workspace variables. */
   readsVariables?: boolean;
   loadMethods?: Record<string, LoadMethod>;
+  /**
+   * Vector stores: writes the documents connected to the node (its `document` input) with its
+   * embeddings, through its record manager when one is connected (vector upsert, document stores).
+   */
+  upsert?(ctx: NodeContext): Promise<UpsertResult>;
+  /**
+   * Vector stores: removes what its record manager says it holds (one document-store loader's
+   * records with `docId`). Throws when there is no record manager to say what that is.
+   */
+  removeRecords?(ctx: NodeContext, options: { docId?: string }): Promise<{ numDeleted: number }>;
 }

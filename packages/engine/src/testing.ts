@@ -2,6 +2,7 @@ import type { ChatTurn, FlowData } from '@flowloom/shared';
 import { runChatflow, type ChatflowRunRequest, type ChatflowRunResult } from './chatflow-runner.js';
 import type { AddressCheck, CustomToolRecord, EngineServices, NodeType } from './node-type.js';
 import type { NodeRegistry } from './plan.js';
+import { createMemoryRecords, createMemoryVectors } from './memory-services.js';
 
 export interface TestEngineOptions {
   nodes: NodeType[];
@@ -41,6 +42,14 @@ export function createTestEngine(options: TestEngineOptions) {
     providerBaseUrls: {},
     addressCheck: reachEverything,
     runFlow: () => Promise.reject(new Error('No other flows in this test engine')),
+    files: { read: (name) => Promise.reject(new Error(`No stored file ${name} in this test engine`)) },
+    vectors: createMemoryVectors(),
+    records: createMemoryRecords(),
+    documentStores: {
+      list: () => Promise.resolve([]),
+      get: () => Promise.resolve(undefined),
+      chunks: (id) => Promise.reject(new Error(`Document store ${id} not found`)),
+    },
     logger: { debug() {}, warn() {}, error() {} },
     now: () => options.now ?? new Date('2026-01-01T00:00:00Z'),
     ...options.services,

@@ -30,6 +30,10 @@ import { codeTextSplitter } from './text-splitters/codeTextSplitter/codeTextSpli
 import { markdownTextSplitter } from './text-splitters/markdownTextSplitter/markdownTextSplitter.js';
 import { recursiveCharacterTextSplitter } from './text-splitters/recursiveCharacterTextSplitter/recursiveCharacterTextSplitter.js';
 import { tokenTextSplitter } from './text-splitters/tokenTextSplitter/tokenTextSplitter.js';
+import { embeddedVectorStore } from './vector-stores/embeddedVectorStore/embeddedVectorStore.js';
+import { faiss } from './vector-stores/faiss/faiss.js';
+import { memoryVectorStore } from './vector-stores/memoryVectorStore/memoryVectorStore.js';
+import { SQLiteRecordManager } from './record-managers/SQLiteRecordManager/SQLiteRecordManager.js';
 
 /** Every chatflow node type, listed explicitly (greppable; no filesystem scan at start-up). */
 export const chatflowNodes: readonly NodeType[] = [
@@ -67,6 +71,12 @@ export const chatflowNodes: readonly NodeType[] = [
   tokenTextSplitter,
   markdownTextSplitter,
   codeTextSplitter,
+  // Vector Stores
+  embeddedVectorStore,
+  memoryVectorStore,
+  faiss,
+  // Record Manager
+  SQLiteRecordManager,
   // Output Parsers
   csvOutputParser,
   structuredOutputParser,

@@ -28,3 +28,4 @@ export * from './rules/event-source.js';
 export * from './flow.js';
 export * from './prediction.js';
 export * from './chat.js';
+export * from './rules/metadata-filter.js';

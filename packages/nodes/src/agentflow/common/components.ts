@@ -121,6 +121,26 @@ function listingRun(ctx: LoadMethodContext): RunContext {
       http: unavailable('Outbound HTTP'),
       sandbox: { run: unavailable('Running code') },
       runFlow: unavailable('Running a flow'),
+      files: { read: unavailable('Reading files') },
+      vectors: {
+        upsert: unavailable('The vector store'),
+        search: unavailable('The vector store'),
+        delete: unavailable('The vector store'),
+        deleteWhere: unavailable('The vector store'),
+        count: unavailable('The vector store'),
+      },
+      records: {
+        now: unavailable('The record manager'),
+        exists: unavailable('The record manager'),
+        update: unavailable('The record manager'),
+        listKeys: unavailable('The record manager'),
+        deleteKeys: unavailable('The record manager'),
+      },
+      documentStores: {
+        list: unavailable('Document stores'),
+        get: unavailable('Document stores'),
+        chunks: unavailable('Document stores'),
+      },
       providerBaseUrls: {},
       // Nothing is called while listing, so no address is ever allowed.
       addressCheck: () => 'not reachable while listing options',

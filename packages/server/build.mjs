@@ -9,6 +9,7 @@ import { build } from 'esbuild';
 
 const EXTERNAL = [
   'better-sqlite3', // native addon
+  'sqlite-vec', // finds its native extension beside its own package
   'pg', // loaded only for PostgreSQL
   'pg-native',
   'nodemailer', // loaded on the first e-mail

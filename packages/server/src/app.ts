@@ -41,6 +41,8 @@ import { createSmtpMailer, type Mailer } from './modules/auth/mailer.js';
 import { registerChatflowRoutes } from './modules/chatflows/chatflow.routes.js';
 import { createChatflowService } from './modules/chatflows/chatflow.service.js';
 import { createDocumentStoreRepository } from './modules/document-stores/document-store.repository.js';
+import { createFileStorage } from './modules/storage/file-storage.js';
+import { createRagServices } from './modules/vectors/rag-services.js';
 import { registerCredentialRoutes } from './modules/credentials/credential.routes.js';
 import { createCredentialService } from './modules/credentials/credential.service.js';
 import { createIdentityRepository } from './modules/identity/identity.repository.js';
@@ -198,6 +200,18 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerResourceRoutes(app, { db: database.db, clock, runtimeVariables, sandbox });
   const registry = createNodeRegistry();
   const messages = createChatMessageRepository(database.db);
+  const documentStoreRepo = createDocumentStoreRepository(database.db, database.kind);
+  const rag = createRagServices({
+    database,
+    storage: createFileStorage({
+      db: database.db,
+      home: config.home,
+      limit: config.fileSizeLimit,
+      now: () => clock.now(),
+    }),
+    documentStores: documentStoreRepo,
+    clock,
+  });
   const agentflowRegistry = options.agentflowRegistry ?? createAgentflowRegistry();
   registerNodeRoutes(app, {
     registry,
@@ -205,7 +219,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     tools: createToolRepository(database.db),
     credentials,
     chatflows,
-    documentStores: createDocumentStoreRepository(database.db),
+    documentStores: documentStoreRepo,
   });
   const executions = createExecutionRepository(database.db);
   const interrupted = await executions.terminateInterrupted(
@@ -243,6 +257,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     sandbox,
     providerBaseUrls,
     addressCheck: modelAddressCheckFromEnv(options.env ?? process.env),
+    rag,
     logger: app.log,
     clock,
     runtimeVariables,

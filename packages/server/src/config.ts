@@ -30,6 +30,8 @@ export interface Config {
   uiDir: string | undefined;
   /** The code sandbox for user code (`FLOWLOOM_SANDBOX_*`). */
   sandbox: SandboxConfig;
+  /** Largest uploaded file in bytes (`FLOWLOOM_FILE_SIZE_LIMIT_MB`): document-store and flow uploads. */
+  fileSizeLimit: number;
 }
 
 /** Size and per-run limits of the code sandbox; each limit is named in the error when a run hits it. */
@@ -124,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     uiDir: env.FLOWLOOM_UI_DIR?.trim() || undefined,
     sandbox: sandboxConfig(env),
+    fileSizeLimit: integer(env, 'FLOWLOOM_FILE_SIZE_LIMIT_MB', 50, 1, 1024) * 1024 * 1024,
   };
 }
 

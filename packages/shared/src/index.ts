@@ -29,3 +29,4 @@ export * from './flow.js';
 export * from './prediction.js';
 export * from './chat.js';
 export * from './rules/metadata-filter.js';
+export * from './document-store.js';

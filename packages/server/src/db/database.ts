@@ -1,11 +1,14 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
+import type { Pool } from 'pg';
+import * as sqliteVec from 'sqlite-vec';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
 import { ensurePrivateFile } from '../security/private-files.js';
 import type { Database } from './schema.js';
 import * as initial from './migrations/001-initial.js';
 import * as executionStoppedReason from './migrations/002-execution-stopped-reason.js';
+import * as documentStores from './migrations/003-document-stores.js';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'sqlite' | 'postgres';
@@ -18,12 +21,17 @@ export interface OpenDatabaseOptions {
 export interface OpenedDatabase {
   db: Db;
   kind: DbKind;
+  /** The SQLite connection itself (with sqlite-vec loaded), for the embedded vector store. */
+  sqlite?: SQLite.Database;
+  /** The PostgreSQL pool itself, for the embedded vector store (pgvector). */
+  pool?: Pool;
 }
 
 /** Migrations in order. Names are sorted by Kysely, so keep the numeric prefix. */
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-execution-stopped-reason': executionStoppedReason,
+  '003-document-stores': documentStores,
 };
 
 /** Opens SQLite or PostgreSQL; the `pg` driver is only loaded when PostgreSQL is used. */
@@ -33,7 +41,7 @@ export async function openDatabase({ url }: OpenDatabaseOptions): Promise<Opened
     // Keep count/aggregate results as JS numbers (int8 would arrive as strings).
     pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
     const pool = new pg.Pool({ connectionString: url, max: 10 });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres', pool };
   }
   if (url !== ':memory:') {
     // A folder made here is private; an existing one (the user's choice) is left as it is.
@@ -47,9 +55,12 @@ export async function openDatabase({ url }: OpenDatabaseOptions): Promise<Opened
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // The embedded vector store's functions and vec0 tables (the binary ships in the npm package).
+  sqliteVec.load(sqlite);
   return {
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
     kind: 'sqlite',
+    sqlite,
   };
 }
 

@@ -25,6 +25,9 @@ export interface Database {
   document_store: DocumentStoreTable;
   document_store_file_chunk: DocumentStoreFileChunkTable;
   upsert_history: UpsertHistoryTable;
+  stored_file: StoredFileTable;
+  vector_collection: VectorCollectionTable;
+  upsertion_record: UpsertionRecordTable;
   execution: ExecutionTable;
   dataset: DatasetTable;
   dataset_row: DatasetRowTable;
@@ -246,6 +249,32 @@ export interface UpsertHistoryTable {
   result: string;
   flowData: string;
   date: string;
+}
+export interface StoredFileTable {
+  id: string;
+  workspaceId: string;
+  scope: string;
+  name: string;
+  mime: string;
+  size: number;
+  createdDate: string;
+}
+export interface VectorCollectionTable {
+  id: string;
+  workspaceId: string;
+  name: string;
+  dimensions: number;
+  tableName: string;
+  createdDate: string;
+}
+export interface UpsertionRecordTable {
+  uuid: string;
+  workspaceId: string;
+  namespace: string;
+  key: string;
+  updatedAt: number;
+  groupId: string | null;
+  docId: string | null;
 }
 export interface ExecutionTable extends Dated {
   id: string;

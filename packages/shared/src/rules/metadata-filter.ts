@@ -24,7 +24,7 @@ const isScalar = (value: unknown): value is Scalar =>
  */
 export function parseMetadataFilter(value: unknown): MetadataFilter | undefined {
   if (value === undefined || value === null || value === '') return undefined;
-  let filter = value;
+  let filter: unknown = value;
   if (typeof value === 'string') {
     try {
       filter = JSON.parse(value) as unknown;

@@ -1,9 +1,26 @@
 import type { DocumentStoreSummary } from '@flowloom/engine';
-import type { Db } from '../../db/database.js';
+import type { Insertable, Selectable } from 'kysely';
+import type { Db, DbKind } from '../../db/database.js';
+import type { DocumentStoreFileChunkTable, DocumentStoreTable, UpsertHistoryTable } from '../../db/schema.js';
+import { workspaceTable } from '../../db/workspace-table.js';
 
-/** Document stores as flows see them (the Retriever's and Agent's store lists), within one workspace. */
-export function createDocumentStoreRepository(db: Db) {
+export type StoreRow = Selectable<DocumentStoreTable>;
+export type ChunkRow = Selectable<DocumentStoreFileChunkTable>;
+export type UpsertHistoryRow = Selectable<UpsertHistoryTable>;
+
+/** Chunks per page of `GET /chunks/:storeId/:fileId/:pageNo` (Flowise). */
+export const CHUNK_PAGE_SIZE = 50;
+/** Rows per INSERT when chunks are written (7 parameters each). */
+const INSERT_BATCH = 500;
+
+/** Document stores, their chunks and their upsert history: SQL only, every statement in one workspace. */
+export function createDocumentStoreRepository(db: Db, kind: DbKind = 'sqlite') {
+  const stores = workspaceTable(db, 'document_store', { column: 'updatedDate', direction: 'desc' });
+
   return {
+    stores,
+
+    /** Stores as flows see them (the Retriever's and Agent's store lists). */
     list: (workspaceId: string): Promise<DocumentStoreSummary[]> =>
       db
         .selectFrom('document_store')
@@ -11,6 +28,108 @@ export function createDocumentStoreRepository(db: Db) {
         .where('workspaceId', '=', workspaceId)
         .orderBy('name')
         .execute(),
+
+    /** The store row, locked for the rest of the transaction on PostgreSQL (a writer at a time). */
+    async findForUpdate(trx: Db, workspaceId: string, id: string): Promise<StoreRow | undefined> {
+      let query = trx
+        .selectFrom('document_store')
+        .selectAll()
+        .where('workspaceId', '=', workspaceId)
+        .where('id', '=', id);
+      // SQLite has one writer at a time already, and no FOR UPDATE.
+      if (kind === 'postgres') query = query.forUpdate();
+      return query.executeTakeFirst();
+    },
+
+    async chunkPage(
+      storeId: string,
+      docId: string | undefined,
+      page: number,
+    ): Promise<{ chunks: ChunkRow[]; count: number }> {
+      let base = db.selectFrom('document_store_file_chunk').where('storeId', '=', storeId);
+      if (docId) base = base.where('docId', '=', docId);
+      const [chunks, total] = await Promise.all([
+        base
+          .selectAll()
+          .orderBy('chunkNo')
+          .orderBy('id')
+          .limit(CHUNK_PAGE_SIZE)
+          .offset((page - 1) * CHUNK_PAGE_SIZE)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { chunks, count: Number(total.n) };
+    },
+
+    /** Every chunk of a store (or one loader), in order. */
+    allChunks(storeId: string, docId?: string, trx: Db = db): Promise<ChunkRow[]> {
+      let query = trx.selectFrom('document_store_file_chunk').selectAll().where('storeId', '=', storeId);
+      if (docId) query = query.where('docId', '=', docId);
+      return query.orderBy('docId').orderBy('chunkNo').execute();
+    },
+
+    findChunk: (storeId: string, chunkId: string, trx: Db = db) =>
+      trx
+        .selectFrom('document_store_file_chunk')
+        .selectAll()
+        .where('storeId', '=', storeId)
+        .where('id', '=', chunkId)
+        .executeTakeFirst(),
+
+    /** Chunks of one loader whose text is exactly this (query results name their chunk). */
+    chunksWithText: (storeId: string, texts: string[]) =>
+      texts.length === 0
+        ? Promise.resolve([] as ChunkRow[])
+        : db
+            .selectFrom('document_store_file_chunk')
+            .selectAll()
+            .where('storeId', '=', storeId)
+            .where('pageContent', 'in', texts)
+            .execute(),
+
+    async replaceLoaderChunks(
+      trx: Db,
+      storeId: string,
+      docId: string,
+      chunks: Insertable<DocumentStoreFileChunkTable>[],
+    ) {
+      await trx
+        .deleteFrom('document_store_file_chunk')
+        .where('storeId', '=', storeId)
+        .where('docId', '=', docId)
+        .execute();
+      for (let start = 0; start < chunks.length; start += INSERT_BATCH)
+        await trx
+          .insertInto('document_store_file_chunk')
+          .values(chunks.slice(start, start + INSERT_BATCH))
+          .execute();
+    },
+
+    deleteLoaderChunks: (trx: Db, storeId: string, docId: string) =>
+      trx
+        .deleteFrom('document_store_file_chunk')
+        .where('storeId', '=', storeId)
+        .where('docId', '=', docId)
+        .execute(),
+
+    updateChunk: (trx: Db, chunkId: string, patch: { pageContent: string; metadata: string }) =>
+      trx.updateTable('document_store_file_chunk').set(patch).where('id', '=', chunkId).execute(),
+
+    deleteChunk: (trx: Db, chunkId: string) =>
+      trx.deleteFrom('document_store_file_chunk').where('id', '=', chunkId).execute(),
+
+    insertHistory: (row: Insertable<UpsertHistoryTable>) =>
+      db.insertInto('upsert_history').values(row).execute(),
+
+    history(ownerId: string, options: { order: 'ASC' | 'DESC'; startDate?: string; endDate?: string }) {
+      let query = db.selectFrom('upsert_history').selectAll().where('chatflowid', '=', ownerId);
+      if (options.startDate) query = query.where('date', '>=', options.startDate);
+      if (options.endDate) query = query.where('date', '<=', options.endDate);
+      return query.orderBy('date', options.order === 'DESC' ? 'desc' : 'asc').execute();
+    },
+
+    deleteHistoryOf: (trx: Db, ownerId: string) =>
+      trx.deleteFrom('upsert_history').where('chatflowid', '=', ownerId).execute(),
   };
 }
 export type DocumentStoreRepository = ReturnType<typeof createDocumentStoreRepository>;

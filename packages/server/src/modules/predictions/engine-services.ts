@@ -3,6 +3,8 @@ import type { Logger } from '../../runtime.js';
 import type { CredentialService } from '../credentials/credential.service.js';
 import type { ToolRepository } from '../resources/tool.repository.js';
 import type { ChatMessageRepository } from '../chat-messages/chat-message.repository.js';
+import type { FileScope } from '../storage/file-storage.js';
+import type { RagServices } from '../vectors/rag-services.js';
 
 /** Provider base URLs an operator may set once for every flow (a proxy, a local server, tests). */
 export function providerBaseUrlsFromEnv(env: NodeJS.ProcessEnv): Partial<Record<string, string>> {
@@ -28,6 +30,9 @@ export interface EngineServiceDeps {
   sandbox: CodeSandbox;
   providerBaseUrls: Partial<Record<string, string>>;
   addressCheck: AddressCheck;
+  rag: RagServices;
+  /** Whose stored files the run reads: the flow's uploads, or the document store being processed. */
+  fileScope: FileScope | undefined;
   logger: Logger;
   now(): Date;
 }
@@ -47,6 +52,10 @@ export function createEngineServices(deps: EngineServiceDeps): EngineServices {
     providerBaseUrls: deps.providerBaseUrls,
     addressCheck: deps.addressCheck,
     runFlow: noFlowRuns,
+    files: deps.rag.files(deps.workspaceId, deps.fileScope),
+    vectors: deps.rag.vectors(deps.workspaceId),
+    records: deps.rag.records(deps.workspaceId),
+    documentStores: deps.rag.documentStores(deps.workspaceId),
     logger: {
       debug: (message, fields) => deps.logger.debug(fields ?? {}, message),
       warn: (message, fields) => deps.logger.warn(fields ?? {}, message),

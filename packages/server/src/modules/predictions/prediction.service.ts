@@ -34,6 +34,7 @@ import type { AgentflowPredictor } from './agentflow-prediction.js';
 import { createChatflowRepository, type FlowRunSettings } from '../chatflows/chatflow.repository.js';
 import { createToolRepository } from '../resources/tool.repository.js';
 import { createEngineServices } from './engine-services.js';
+import type { RagServices } from '../vectors/rag-services.js';
 import { createRateLimiter, rateLimitOf } from './flow-guards.js';
 import { uploadsConfig } from '../chatflow-public/uploads-config.js';
 import type { EventStream } from './sse.js';
@@ -59,6 +60,7 @@ export interface PredictionServiceDeps {
   providerBaseUrls: Partial<Record<string, string>>;
   /** The address rule for model calls (see EngineServices.addressCheck). */
   addressCheck: AddressCheck;
+  rag: RagServices;
   logger: Logger;
   clock: Clock;
   /** Which `runtime` variables may be read from the environment (FLOWLOOM_RUNTIME_VARIABLES). */
@@ -246,6 +248,8 @@ export function createPredictionService(deps: PredictionServiceDeps) {
           sandbox: deps.sandbox,
           providerBaseUrls: deps.providerBaseUrls,
           addressCheck: deps.addressCheck,
+          rag: deps.rag,
+          fileScope: `flow:${row.id}`,
           logger: deps.logger,
           now: () => deps.clock.now(),
         }),
@@ -349,6 +353,8 @@ export function createPredictionService(deps: PredictionServiceDeps) {
         sandbox: deps.sandbox,
         providerBaseUrls: deps.providerBaseUrls,
         addressCheck: deps.addressCheck,
+        rag: deps.rag,
+        fileScope: `flow:${row.id}`,
         logger: deps.logger,
         now: () => deps.clock.now(),
       });

@@ -1,0 +1,74 @@
+import type { DocumentStoreAccess, FileStore, RecordStore } from '@flowloom/engine';
+import type { OpenedDatabase } from '../../db/database.js';
+import type { Clock } from '../../runtime.js';
+import { parseConfig } from '../document-stores/document-store.dto.js';
+import type { DocumentStoreRepository } from '../document-stores/document-store.repository.js';
+import type { FileScope, FileStorage } from '../storage/file-storage.js';
+import { createPostgresVectors } from './postgres-vectors.js';
+import { createRecordStore } from './record-store.js';
+import { createSqliteVectors } from './sqlite-vectors.js';
+import { createCollectionRegistry, type WorkspaceVectors } from './vector-collections.js';
+
+/**
+ * What flows and document stores read and write besides the model providers: stored files, the
+ * embedded vector store, the record manager's table and document stores, each seen from one workspace.
+ */
+export function createRagServices({
+  database,
+  storage,
+  documentStores,
+  clock,
+}: {
+  database: OpenedDatabase;
+  storage: FileStorage;
+  documentStores: DocumentStoreRepository;
+  clock: Clock;
+}) {
+  const collections = createCollectionRegistry(database.db);
+  const { db } = database;
+  return {
+    storage,
+    vectors(workspaceId: string): WorkspaceVectors {
+      if (database.sqlite) return createSqliteVectors(db, database.sqlite, collections, workspaceId);
+      if (database.pool) return createPostgresVectors(database.pool, collections, workspaceId);
+      throw new Error('The embedded vector store needs the SQLite connection or the PostgreSQL pool');
+    },
+    records: (workspaceId: string): RecordStore => createRecordStore(db, workspaceId, clock),
+    /** Files of a flow or document store; a run without one has none. */
+    files(workspaceId: string, scope: FileScope | undefined): FileStore {
+      return {
+        read: (name) =>
+          scope
+            ? storage.read(workspaceId, scope, name)
+            : Promise.reject(new Error(`There is no stored file ${name} here; upload the file again`)),
+      };
+    },
+    documentStores(workspaceId: string): DocumentStoreAccess {
+      return {
+        list: () => documentStores.list(workspaceId),
+        async get(id) {
+          const row = await documentStores.stores.find(workspaceId, id);
+          if (!row) return undefined;
+          return {
+            id: row.id,
+            name: row.name,
+            description: row.description,
+            status: row.status,
+            embeddingConfig: parseConfig(row.embeddingConfig),
+            vectorStoreConfig: parseConfig(row.vectorStoreConfig),
+            recordManagerConfig: parseConfig(row.recordManagerConfig),
+          };
+        },
+        async chunks(id) {
+          const row = await documentStores.stores.find(workspaceId, id);
+          if (!row) throw new Error(`Document store ${id} not found`);
+          return (await documentStores.allChunks(id)).map((chunk) => ({
+            pageContent: chunk.pageContent,
+            metadata: chunk.metadata ? (JSON.parse(chunk.metadata) as Record<string, unknown>) : {},
+          }));
+        },
+      };
+    },
+  };
+}
+export type RagServices = ReturnType<typeof createRagServices>;

@@ -257,6 +257,14 @@ export interface UpsertResult {
   addedDocs: SourceDocument[];
 }
 
+export interface UpsertOptions {
+  /**
+   * Full cleanup removes only the older records of this document-store loader, not every record
+   * of the namespace (an upsert of one loader must not delete the others').
+   */
+  cleanupDocId?: string;
+}
+
 /** What an ending node answers. */
 export interface NodeRunOutput {
   text?: string;
@@ -325,7 +333,7 @@ export interface NodeType {
    * Vector stores: writes the documents connected to the node (its `document` input) with its
    * embeddings, through its record manager when one is connected (vector upsert, document stores).
    */
-  upsert?(ctx: NodeContext): Promise<UpsertResult>;
+  upsert?(ctx: NodeContext, options?: UpsertOptions): Promise<UpsertResult>;
   /**
    * Vector stores: removes what its record manager says it holds (one document-store loader's
    * records with `docId`). Throws when there is no record manager to say what that is.

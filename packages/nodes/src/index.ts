@@ -16,3 +16,18 @@ export { syntaxErrorOf } from './sandbox/syntax-check.js';
 export { evaluateArithmetic } from './tools/calculator/arithmetic.js';
 export { parseZodDsl, ZodDslError } from './output-parsers/zod-dsl.js';
 export { agentflowNodes, createAgentflowRegistry } from './agentflow/registry.js';
+export {
+  componentType,
+  componentContext,
+  loadDocuments,
+  openStoreParts,
+  upsertDocuments,
+  queryStore,
+  removeDocuments,
+  vectorStoreOf,
+  type LoaderConfig,
+  type OpenedStore,
+  type StoreConfigs,
+} from './document-store/components.js';
+export type { EmbeddingsHandle } from './embeddings/embeddings.js';
+export type { FoundDocument, RetrieverHandle, VectorStoreHandle } from './vector-stores/vector-store.js';

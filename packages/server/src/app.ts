@@ -42,6 +42,14 @@ import { registerChatflowRoutes } from './modules/chatflows/chatflow.routes.js';
 import { createChatflowService } from './modules/chatflows/chatflow.service.js';
 import { createDocumentStoreRepository } from './modules/document-stores/document-store.repository.js';
 import { createFileStorage } from './modules/storage/file-storage.js';
+import { registerDocumentStoreRoutes } from './modules/document-stores/document-store.routes.js';
+import { createDocumentStoreService } from './modules/document-stores/document-store.service.js';
+import { createDocumentStoreVectors } from './modules/document-stores/document-store.vectors.js';
+import { createUpsertApi } from './modules/document-stores/upsert-api.js';
+import { registerUpsertHistoryRoutes } from './modules/upsert-history/upsert-history.routes.js';
+import { engineServiceFactory } from './modules/predictions/engine-services.js';
+import type { AuthContext } from './modules/auth/auth.service.js';
+import { AppError } from './errors.js';
 import { createRagServices } from './modules/vectors/rag-services.js';
 import { registerCredentialRoutes } from './modules/credentials/credential.routes.js';
 import { createCredentialService } from './modules/credentials/credential.service.js';
@@ -264,6 +272,60 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerPredictionRoutes(app, { predictions });
   registerChatMessageRoutes(app, { db: database.db, messages });
+  const storeRuntime = {
+    registry,
+    servicesFor: engineServiceFactory({
+      tools: createToolRepository(database.db),
+      credentials,
+      messages,
+      http: options.http ?? guardedFetchFromEnv(options.env ?? process.env),
+      sandbox,
+      providerBaseUrls,
+      addressCheck: modelAddressCheckFromEnv(options.env ?? process.env),
+      rag,
+      logger: app.log,
+      now: () => clock.now(),
+    }),
+  };
+  /** A credential named in a store's settings must be the workspace's, and usable by the caller (issue 10). */
+  const assertCredential = async (ctx: AuthContext, id: string) => {
+    if (!ctx.isOrganizationAdmin && !ctx.permissions.has('credentials:view'))
+      throw new AppError('FORBIDDEN', 'Using a stored credential needs the credentials:view permission');
+    await credentials.get(ctx, id);
+  };
+  const documentStores = createDocumentStoreService({
+    db: database.db,
+    repo: documentStoreRepo,
+    storage: rag.storage,
+    runtime: storeRuntime,
+    assertCredential,
+    flowNames: async (workspaceId, ids) =>
+      [...(await chatflows.namesOf(workspaceId, ids))].map(([id, name]) => ({ id, name })),
+    clock,
+    logger: app.log,
+  });
+  const documentStoreVectors = createDocumentStoreVectors({
+    db: database.db,
+    repo: documentStoreRepo,
+    stores: documentStores,
+    runtime: storeRuntime,
+    vectors: (workspaceId) => rag.vectors(workspaceId),
+    assertCredential,
+    clock,
+    logger: app.log,
+  });
+  registerDocumentStoreRoutes(app, {
+    stores: documentStores,
+    vectors: documentStoreVectors,
+    upsertApi: createUpsertApi({ stores: documentStores, vectors: documentStoreVectors, registry }),
+    registry,
+    fileSizeLimit: config.fileSizeLimit,
+  });
+  registerUpsertHistoryRoutes(app, { db: database.db });
+  app.addHook('onClose', (_instance, done) => {
+    documentStores.jobs.abortAll();
+    done();
+  });
   registerFeedbackRoutes(app, {
     feedback: createFeedbackService({
       db: database.db,

@@ -57,6 +57,8 @@ export interface IndexOptions {
   recordManager?: RecordManagerHandle;
   /** Namespace when the record manager names none: the flow or document store id. */
   defaultNamespace: string;
+  /** Full cleanup only among the records of this document-store loader. */
+  cleanupDocId?: string | undefined;
 }
 
 /**
@@ -71,6 +73,7 @@ export async function indexDocuments({
   store,
   recordManager,
   defaultNamespace,
+  cleanupDocId,
 }: IndexOptions): Promise<UpsertResult> {
   const docs = documents.filter((doc) => doc.pageContent.trim() !== '');
   if (!recordManager) {
@@ -139,7 +142,10 @@ export async function indexDocuments({
     }
   }
   if (cleanup === 'full') {
-    const stale = await records.listKeys(namespace, { before: indexStart });
+    const stale = await records.listKeys(namespace, {
+      before: indexStart,
+      ...(cleanupDocId !== undefined && { docId: cleanupDocId }),
+    });
     for (let start = 0; start < stale.length; start += BATCH_SIZE) {
       const batch = stale.slice(start, start + BATCH_SIZE);
       await store.delete(batch);

@@ -53,6 +53,8 @@ export interface VectorStoreHandle {
     documents: SourceDocument[],
     ids: string[],
   ): Promise<number>;
+  /** Removes every record whose metadata matches (every record for `{}`); the embedded store can. */
+  deleteWhere?(where: Record<string, unknown>): Promise<number>;
   /** Joins a filter set at run time (chat uploads, retriever tool) with the node's own. */
   combineFilters?(
     base: Record<string, unknown> | undefined,
@@ -353,7 +355,7 @@ export function vectorStoreNode(spec: VectorStoreSpec): NodeType {
       if (ctx.outputName === 'vectorStore') return store;
       return retrieverOf(store, retrieverSettings(ctx));
     },
-    async upsert(ctx) {
+    async upsert(ctx, options = {}) {
       const store = await open(ctx);
       const recordManager = spec.recordManager ? connectedRecordManager(ctx) : undefined;
       return indexDocuments({
@@ -361,6 +363,7 @@ export function vectorStoreNode(spec: VectorStoreSpec): NodeType {
         store,
         ...(recordManager && { recordManager }),
         defaultNamespace: ctx.run.flowId,
+        cleanupDocId: options.cleanupDocId,
       });
     },
     async removeRecords(ctx, { docId }) {

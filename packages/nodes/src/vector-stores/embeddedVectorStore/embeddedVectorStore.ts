@@ -70,6 +70,7 @@ export function embeddedStore(
       await vectors.upsert(collection, records(vectorList, documents, ids), { replaceWhere: where });
       return documents.length;
     },
+    deleteWhere: (where) => vectors.deleteWhere(collection, where),
     combineFilters: (base, extra) => both(base, parseMetadataFilter(extra))!,
   };
 }

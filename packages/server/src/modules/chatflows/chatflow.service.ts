@@ -16,6 +16,7 @@ import { createChatflowRepository } from './chatflow.repository.js';
 import { AppError } from '../../errors.js';
 import type { Clock } from '../../runtime.js';
 import type { AuthContext } from '../auth/auth.service.js';
+import { updateWhereUsed } from '../document-stores/where-used.js';
 
 type Row = Selectable<ChatFlowTable>;
 type Action = 'view' | 'create' | 'update' | 'delete';
@@ -151,7 +152,10 @@ export function createChatflowService({ db, clock }: { db: Db; clock: Clock }) {
         createdDate: at,
         updatedDate: at,
       };
-      await table.insert(row);
+      await db.transaction().execute(async (trx) => {
+        await table.insert(row, trx);
+        await updateWhereUsed(trx, ctx.workspaceId, row.id, row.flowData);
+      });
       return toChatflow(row);
     },
 
@@ -168,15 +172,25 @@ export function createChatflowService({ db, clock }: { db: Db; clock: Clock }) {
         ...(isPublic !== undefined && { isPublic: int(isPublic) }),
         updatedDate: clock.now().toISOString(),
       };
-      await table.update(ctx.workspaceId, id, patch);
+      await db.transaction().execute(async (trx) => {
+        await table.update(ctx.workspaceId, id, patch, trx);
+        if (body.flowData !== undefined) await updateWhereUsed(trx, ctx.workspaceId, id, body.flowData);
+      });
       return toChatflow({ ...row, ...patch });
     },
 
-    /** Deletes the flow; its messages, feedback, leads, executions and upsert history go with it (FK cascade). */
+    /**
+     * Deletes the flow; its messages, feedback, leads and executions go with it (FK cascade), and its
+     * upsert history and document-store usage here.
+     */
     async remove(ctx: AuthContext, id: string): Promise<void> {
       const row = await load(ctx, id);
       assertCan(ctx, row.type as ChatflowType, 'delete');
-      await table.remove(ctx.workspaceId, id);
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('upsert_history').where('chatflowid', '=', id).execute();
+        await updateWhereUsed(trx, ctx.workspaceId, id, null);
+        await table.remove(ctx.workspaceId, id, trx);
+      });
     },
   };
 }

@@ -64,3 +64,12 @@ export function createEngineServices(deps: EngineServiceDeps): EngineServices {
     now: () => deps.now(),
   };
 }
+
+/** Engine services for any workspace and file scope, from what the server holds once. */
+export type EngineServicesFor = (workspaceId: string, fileScope: FileScope | undefined) => EngineServices;
+
+export function engineServiceFactory(
+  base: Omit<EngineServiceDeps, 'workspaceId' | 'fileScope'>,
+): EngineServicesFor {
+  return (workspaceId, fileScope) => createEngineServices({ ...base, workspaceId, fileScope });
+}

@@ -15,7 +15,7 @@ export interface StoredFileInfo {
   createdDate: string;
 }
 
-/** Whose files: a document store's, or a flow's uploads. */
+/** Whose files: a document-store loader's (`docstore:<storeId>/<loaderId>`), or a flow's uploads. */
 export type FileScope = `docstore:${string}` | `flow:${string}`;
 
 const MAX_NAME = 255;
@@ -144,6 +144,27 @@ export function createFileStorage({
         .where('scope', '=', scope)
         .orderBy('createdDate')
         .execute();
+    },
+
+    /** Removes every file of the scopes starting with `prefix` (a store's loaders: `docstore:<id>/`). */
+    async removeScopes(workspaceId: string, prefix: string): Promise<void> {
+      const rows = await db
+        .selectFrom('stored_file')
+        .select('id')
+        .where('workspaceId', '=', workspaceId)
+        .where('scope', '>=', prefix)
+        .where('scope', '<', `${prefix}\uffff`)
+        .execute();
+      if (rows.length === 0) return;
+      await db
+        .deleteFrom('stored_file')
+        .where(
+          'id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .execute();
+      await Promise.all(rows.map((row) => rm(pathOf(row.id), { force: true })));
     },
 
     /** Removes files of a scope: the named ones, or all of them. */

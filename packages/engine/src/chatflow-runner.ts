@@ -8,9 +8,11 @@ import type {
   NodeType,
   RunContext,
   RunImage,
+  UpsertResult,
 } from './node-type.js';
+import { credentialWithInputs } from './credential-inputs.js';
 import { applyOverrides, applyVariableOverrides, type OverrideSettings } from './overrides.js';
-import { planChatflow, type FlowPlan, type NodeRegistry } from './plan.js';
+import { planChatflow, planVectorUpsert, type FlowPlan, type NodeRegistry, type UpsertPlan } from './plan.js';
 import { resolveInputs, type VariableScope } from './variables.js';
 
 export interface ChatflowRunRequest {
@@ -65,6 +67,104 @@ export async function runChatflow(
     }
     request.emit(event, data);
   };
+  const { instances, contextFor } = prepareRun(
+    services,
+    { ...request, streaming, emit },
+    new Set(plan.nodes.keys()),
+  );
+
+  for (const id of plan.order) {
+    if (request.signal.aborted) throw new RunAbortedError();
+    const node = plan.nodes.get(id)!;
+    const type = registry.get(node.data.name)!;
+    const ctx = contextFor(node, type);
+    try {
+      if (id === plan.endingNodeId) {
+        if (!type.run) {
+          instances.set(id, await type.init?.(ctx));
+          return { output: toOutput(instances.get(id)), plan, streamed };
+        }
+        const output = await type.run(ctx);
+        if (request.signal.aborted) throw new RunAbortedError();
+        return { output: toOutput(output), plan, streamed };
+      }
+      instances.set(id, await type.init?.(ctx));
+    } catch (error) {
+      if (error instanceof RunAbortedError || request.signal.aborted) throw new RunAbortedError();
+      throw new NodeExecutionError({ nodeId: id, label: node.data.label, cause: error });
+    }
+  }
+  throw new Error('The ending node was not built');
+}
+
+/** What `/vector/upsert/:id` asks: write a flow's documents through one of its vector stores. */
+export interface VectorUpsertRequest extends Pick<
+  ChatflowRunRequest,
+  'flowId' | 'flow' | 'chatId' | 'sessionId' | 'signal' | 'vars' | 'overrideConfig' | 'overrideSettings'
+> {
+  stopNodeId?: string;
+  question?: string;
+}
+
+export interface VectorUpsertResult {
+  result: UpsertResult;
+  plan: UpsertPlan;
+}
+
+/**
+ * Builds what a flow's vector store depends on (its loaders, splitters, embeddings, record manager)
+ * and, instead of building the store, has it write the loaded documents (Flowise vector upsert).
+ */
+export async function runVectorUpsert(
+  registry: NodeRegistry,
+  services: EngineServices,
+  request: VectorUpsertRequest,
+): Promise<VectorUpsertResult> {
+  const plan = planVectorUpsert(request.flow, registry, request.stopNodeId);
+  const { instances, contextFor } = prepareRun(
+    services,
+    { ...request, question: request.question ?? '', history: [], streaming: false, emit: () => {} },
+    new Set(plan.nodes.keys()),
+  );
+  for (const id of plan.order) {
+    if (request.signal.aborted) throw new RunAbortedError();
+    const node = plan.nodes.get(id)!;
+    const type = registry.get(node.data.name)!;
+    const ctx = contextFor(node, type);
+    try {
+      if (id === plan.stopNodeId) {
+        const result = await type.upsert!(ctx);
+        return { result, plan };
+      }
+      instances.set(id, await type.init?.(ctx));
+    } catch (error) {
+      if (error instanceof RunAbortedError || request.signal.aborted) throw new RunAbortedError();
+      throw new NodeExecutionError({ nodeId: id, label: node.data.label, cause: error });
+    }
+  }
+  throw new Error('The vector store was not reached');
+}
+
+type PreparedRequest = Pick<
+  ChatflowRunRequest,
+  | 'flowId'
+  | 'question'
+  | 'chatId'
+  | 'sessionId'
+  | 'history'
+  | 'fileAttachment'
+  | 'images'
+  | 'streaming'
+  | 'emit'
+  | 'signal'
+  | 'vars'
+  | 'overrideConfig'
+  | 'overrideSettings'
+  | 'flowContext'
+>;
+
+/** The run context and the per-node context builder shared by a run and a vector upsert. */
+function prepareRun(services: EngineServices, request: PreparedRequest, nodeIds: ReadonlySet<string>) {
   const question = request.fileAttachment
     ? `${request.fileAttachment}\n\n${request.question}`
     : request.question;
@@ -75,8 +175,8 @@ export async function runChatflow(
     sessionId: request.sessionId,
     question,
     history: request.history,
-    streaming,
-    emit,
+    streaming: request.streaming,
+    emit: request.emit,
     signal: request.signal,
     vars,
     ...(request.images?.length && { images: request.images }),
@@ -98,7 +198,6 @@ export async function runChatflow(
       ...request.flowContext,
     },
   };
-  const nodeIds = new Set(plan.nodes.keys());
 
   const contextFor = (node: FlowNode, type: NodeType): NodeContext => {
     const acceptVariable = new Set(type.definition.inputs.filter((i) => i.acceptVariable).map((i) => i.name));
@@ -123,38 +222,12 @@ export async function runChatflow(
         const id = node.data.credential ?? (inputs.FLOWISE_CREDENTIAL_ID as string | undefined);
         if (!id) return {};
         const { data } = await services.credentials.get(id);
-        // A node input of the same name wins over the stored field (Flowise).
-        const merged: Record<string, unknown> = { ...data };
-        for (const key of Object.keys(data))
-          if (inputs[key] !== undefined && inputs[key] !== '') merged[key] = inputs[key];
-        return merged;
+        return credentialWithInputs(data, inputs, new Set(type.definition.inputs.map((i) => i.name)));
       },
       run,
     };
   };
-
-  for (const id of plan.order) {
-    if (request.signal.aborted) throw new RunAbortedError();
-    const node = plan.nodes.get(id)!;
-    const type = registry.get(node.data.name)!;
-    const ctx = contextFor(node, type);
-    try {
-      if (id === plan.endingNodeId) {
-        if (!type.run) {
-          instances.set(id, await type.init?.(ctx));
-          return { output: toOutput(instances.get(id)), plan, streamed };
-        }
-        const output = await type.run(ctx);
-        if (request.signal.aborted) throw new RunAbortedError();
-        return { output: toOutput(output), plan, streamed };
-      }
-      instances.set(id, await type.init?.(ctx));
-    } catch (error) {
-      if (error instanceof RunAbortedError || request.signal.aborted) throw new RunAbortedError();
-      throw new NodeExecutionError({ nodeId: id, label: node.data.label, cause: error });
-    }
-  }
-  throw new Error('The ending node was not built');
+  return { instances, contextFor };
 }
 
 function toOutput(value: unknown): NodeRunOutput {

@@ -2,6 +2,8 @@ export * from './node-type.js';
 export * from './errors.js';
 export {
   planChatflow,
+  planVectorUpsert,
+  type UpsertPlan,
   isStickyNote,
   targetInputName,
   ENDING_NODE_OUTPUT,
@@ -21,7 +23,14 @@ export {
   parseOverrideSettings,
   type OverrideSettings,
 } from './overrides.js';
-export { runChatflow, type ChatflowRunRequest, type ChatflowRunResult } from './chatflow-runner.js';
+export {
+  runChatflow,
+  runVectorUpsert,
+  type ChatflowRunRequest,
+  type ChatflowRunResult,
+  type VectorUpsertRequest,
+  type VectorUpsertResult,
+} from './chatflow-runner.js';
 export { createTestEngine, type TestEngineOptions, type TestRun } from './testing.js';
 export * from './agentflow/types.js';
 export {
@@ -41,3 +50,4 @@ export {
   type AgentflowScope,
 } from './agentflow/variables.js';
 export { cosineSimilarity, createMemoryVectors, createMemoryRecords } from './memory-services.js';
+export { credentialWithInputs, CREDENTIAL_DESTINATION_FIELDS } from './credential-inputs.js';

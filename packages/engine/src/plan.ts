@@ -99,6 +99,148 @@ function nodeProblems(node: FlowNode, type: NodeType, incoming: FlowEdge[]): str
   return problems;
 }
 
+interface Graph {
+  byId: ReadonlyMap<string, FlowNode>;
+  indexOf: ReadonlyMap<string, number>;
+  outgoing: ReadonlyMap<string, FlowEdge[]>;
+  incoming: ReadonlyMap<string, FlowEdge[]>;
+}
+
+function graphOf(nodes: FlowNode[], edges: FlowEdge[]): Graph {
+  const outgoing = new Map<string, FlowEdge[]>();
+  const incoming = new Map<string, FlowEdge[]>();
+  for (const edge of edges) {
+    (outgoing.get(edge.source) ?? outgoing.set(edge.source, []).get(edge.source)!).push(edge);
+    (incoming.get(edge.target) ?? incoming.set(edge.target, []).get(edge.target)!).push(edge);
+  }
+  return {
+    byId: new Map(nodes.map((n) => [n.id, n])),
+    indexOf: new Map(nodes.map((n, i) => [n.id, i])),
+    outgoing,
+    incoming,
+  };
+}
+
+/** Vector stores that keep nothing between runs: they embed their documents each time they are built. */
+const REBUILT_EACH_RUN = new Set(['memoryVectorStore']);
+const UPSERT_ONLY_CATEGORIES = new Set(['Document Loaders', 'Text Splitters']);
+
+/**
+ * Loaders (and their splitters) whose documents only go into a vector store that keeps them: they
+ * were written by an upsert, so answering a question does not load them again (Flowise).
+ */
+function upsertedOnly(graph: Graph): Set<string> {
+  const skipped = new Set<string>();
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (const [id, node] of graph.byId) {
+      if (skipped.has(id) || !UPSERT_ONLY_CATEGORIES.has(node.data.category)) continue;
+      const out = graph.outgoing.get(id) ?? [];
+      const feedsStoreOnly =
+        out.length > 0 &&
+        out.every((edge) => {
+          const target = graph.byId.get(edge.target)!;
+          if (skipped.has(edge.target)) return true;
+          return (
+            target.data.category === 'Vector Stores' &&
+            !REBUILT_EACH_RUN.has(target.data.name) &&
+            targetInputName(edge) === 'document'
+          );
+        });
+      if (feedsStoreOnly) {
+        skipped.add(id);
+        changed = true;
+      }
+    }
+  }
+  return skipped;
+}
+
+/** The ancestors of `target` (but `skip`) in a stable build order: Kahn's, by position in the file. */
+function buildOrder(target: string, graph: Graph, skip: ReadonlySet<string> = new Set()): string[] {
+  const needed = new Set<string>();
+  const stack = [target];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (needed.has(id) || skip.has(id)) continue;
+    needed.add(id);
+    for (const edge of graph.incoming.get(id) ?? []) stack.push(edge.source);
+  }
+  const remaining = new Map(
+    [...needed].map((id) => [id, (graph.incoming.get(id) ?? []).filter((e) => needed.has(e.source)).length]),
+  );
+  const order: string[] = [];
+  const ready = [...remaining].filter(([, n]) => n === 0).map(([id]) => id);
+  while (ready.length > 0) {
+    ready.sort((a, b) => graph.indexOf.get(a)! - graph.indexOf.get(b)!);
+    const id = ready.shift()!;
+    order.push(id);
+    for (const edge of graph.outgoing.get(id) ?? []) {
+      if (!remaining.has(edge.target)) continue;
+      const left = remaining.get(edge.target)! - 1;
+      remaining.set(edge.target, left);
+      if (left === 0) ready.push(edge.target);
+    }
+  }
+  if (order.length < needed.size) {
+    const stuck = [...needed].filter((id) => !order.includes(id)).map((id) => graph.byId.get(id)!.data.label);
+    throw new FlowValidationError([`the flow has a loop between ${stuck.join(', ')}`]);
+  }
+  return order;
+}
+
+/** What a vector upsert builds: the vector store node to write through, and what it depends on. */
+export interface UpsertPlan {
+  nodes: ReadonlyMap<string, FlowNode>;
+  order: string[];
+  stopNodeId: string;
+}
+
+/**
+ * Picks the vector store a vector upsert writes through (FLOWISE_API.md §3): the one with File
+ * Upload on; else the `stopNodeId` given; else the only one. Orders what it needs, loaders
+ * included, and checks it as a run would.
+ */
+export function planVectorUpsert(flow: FlowData, registry: NodeRegistry, stopNodeId?: string): UpsertPlan {
+  const nodes = flow.nodes.filter((n) => !isStickyNote(n));
+  const unavailable = nodes.filter((n) => !registry.has(n.data?.name));
+  if (unavailable.length > 0)
+    throw new NodeUnavailableError(
+      unavailable.map((n) => ({ id: n.id, name: n.data?.name ?? '?', label: n.data?.label ?? n.id })),
+    );
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const graph = graphOf(
+    nodes,
+    flow.edges.filter((e) => byId.has(e.source) && byId.has(e.target)),
+  );
+  const stores = nodes.filter(
+    (n) => n.data.category === 'Vector Stores' && typeof registry.get(n.data.name)?.upsert === 'function',
+  );
+  const withUpload = stores.filter(
+    (n) => n.data.inputs?.fileUpload === true || n.data.inputs?.fileUpload === 'true',
+  );
+  let stop: FlowNode | undefined;
+  if (withUpload.length > 1)
+    throw new FlowValidationError(['Multiple vector store nodes with fileUpload enabled']);
+  if (withUpload.length === 1 && !stopNodeId) stop = withUpload[0];
+  else if (stopNodeId) {
+    stop = stores.find((n) => n.id === stopNodeId);
+    if (!stop) throw new FlowValidationError([`${stopNodeId} is not a vector store node of this flow`]);
+  } else if (stores.length > 1) {
+    throw new FlowValidationError([
+      'There are multiple vector nodes, please provide stopNodeId in body request',
+    ]);
+  } else stop = stores[0];
+  if (!stop) throw new FlowValidationError(['No vector node found']);
+  const order = buildOrder(stop.id, graph);
+  const problems = order.flatMap((id) =>
+    nodeProblems(byId.get(id)!, registry.get(byId.get(id)!.data.name)!, graph.incoming.get(id) ?? []),
+  );
+  if (problems.length > 0) throw new FlowValidationError(problems);
+  return { nodes: byId, order, stopNodeId: stop.id };
+}
+
 /**
  * Checks a chatflow and orders its build. Throws {@link NodeUnavailableError} when it uses unknown node
  * types and {@link FlowValidationError} listing every problem otherwise found.
@@ -115,12 +257,8 @@ export function planChatflow(flow: FlowData, registry: NodeRegistry): FlowPlan {
   const edges = flow.edges.filter((e) => byId.has(e.source) && byId.has(e.target));
   if (nodes.length === 0) throw new FlowValidationError(['the flow has no nodes; add a chain or an agent']);
 
-  const outgoing = new Map<string, FlowEdge[]>();
-  const incoming = new Map<string, FlowEdge[]>();
-  for (const edge of edges) {
-    (outgoing.get(edge.source) ?? outgoing.set(edge.source, []).get(edge.source)!).push(edge);
-    (incoming.get(edge.target) ?? incoming.set(edge.target, []).get(edge.target)!).push(edge);
-  }
+  const graph = graphOf(nodes, edges);
+  const { outgoing, incoming } = graph;
 
   const candidates = nodes.filter((n) => !outgoing.has(n.id) && (incoming.has(n.id) || nodes.length === 1));
   const endings = candidates.filter(
@@ -148,37 +286,8 @@ export function planChatflow(flow: FlowData, registry: NodeRegistry): FlowPlan {
     ]);
   }
 
-  // Ancestors of the ending node, then a stable topological order (Kahn, by position in the file).
-  const needed = new Set<string>();
-  const stack = [ending.id];
-  while (stack.length > 0) {
-    const id = stack.pop()!;
-    if (needed.has(id)) continue;
-    needed.add(id);
-    for (const edge of incoming.get(id) ?? []) stack.push(edge.source);
-  }
-  const indexOf = new Map(nodes.map((n, i) => [n.id, i]));
-  const remaining = new Map(
-    [...needed].map((id) => [id, (incoming.get(id) ?? []).filter((e) => needed.has(e.source)).length]),
-  );
-  const order: string[] = [];
-  const ready = [...remaining].filter(([, n]) => n === 0).map(([id]) => id);
-  while (ready.length > 0) {
-    ready.sort((a, b) => indexOf.get(a)! - indexOf.get(b)!);
-    const id = ready.shift()!;
-    order.push(id);
-    for (const edge of outgoing.get(id) ?? []) {
-      if (!remaining.has(edge.target)) continue;
-      const left = remaining.get(edge.target)! - 1;
-      remaining.set(edge.target, left);
-      if (left === 0) ready.push(edge.target);
-    }
-  }
-  if (order.length < needed.size) {
-    const stuck = [...needed].filter((id) => !order.includes(id)).map((id) => byId.get(id)!.data.label);
-    throw new FlowValidationError([`the flow has a loop between ${stuck.join(', ')}`]);
-  }
-
+  // Documents already written into a vector store are not loaded again to answer a question.
+  const order = buildOrder(ending.id, graph, upsertedOnly(graph));
   const problems = order.flatMap((id) =>
     nodeProblems(byId.get(id)!, registry.get(byId.get(id)!.data.name)!, incoming.get(id) ?? []),
   );

@@ -31,3 +31,4 @@ export {
 } from './document-store/components.js';
 export type { EmbeddingsHandle } from './embeddings/embeddings.js';
 export type { FoundDocument, RetrieverHandle, VectorStoreHandle } from './vector-stores/vector-store.js';
+export { fetchLinks } from './document-loaders/links.js';

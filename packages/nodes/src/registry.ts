@@ -25,6 +25,26 @@ import { requestsPost } from './tools/requestsPost/requestsPost.js';
 import { serpAPI } from './tools/serpAPI/serpAPI.js';
 import { stickyNote } from './utilities/stickyNote/stickyNote.js';
 import { openAIEmbeddings } from './embeddings/openAIEmbeddings/openAIEmbeddings.js';
+import { azureOpenAIEmbeddings } from './embeddings/azureOpenAIEmbeddings/azureOpenAIEmbeddings.js';
+import { googleGenerativeAiEmbeddings } from './embeddings/googleGenerativeAiEmbeddings/googleGenerativeAiEmbeddings.js';
+import { ollamaEmbedding } from './embeddings/ollamaEmbedding/ollamaEmbedding.js';
+import { mistralAIEmbeddings } from './embeddings/mistralAIEmbeddings/mistralAIEmbeddings.js';
+import { cohereEmbeddings } from './embeddings/cohereEmbeddings/cohereEmbeddings.js';
+import { localAIEmbeddings } from './embeddings/localAIEmbeddings/localAIEmbeddings.js';
+import { apiLoader } from './document-loaders/apiLoader/apiLoader.js';
+import { cheerioWebScraper } from './document-loaders/cheerioWebScraper/cheerioWebScraper.js';
+import { csvFile } from './document-loaders/csvFile/csvFile.js';
+import { documentStore } from './document-loaders/documentStore/documentStore.js';
+import { docxFile } from './document-loaders/docxFile/docxFile.js';
+import { fileLoader } from './document-loaders/fileLoader/fileLoader.js';
+import { jsonFile } from './document-loaders/jsonFile/jsonFile.js';
+import { jsonlinesFile } from './document-loaders/jsonlinesFile/jsonlinesFile.js';
+import { microsoftExcel } from './document-loaders/microsoftExcel/microsoftExcel.js';
+import { microsoftPowerpoint } from './document-loaders/microsoftPowerpoint/microsoftPowerpoint.js';
+import { microsoftWord } from './document-loaders/microsoftWord/microsoftWord.js';
+import { pdfFile } from './document-loaders/pdfFile/pdfFile.js';
+import { plainText } from './document-loaders/plainText/plainText.js';
+import { textFile } from './document-loaders/textFile/textFile.js';
 import { characterTextSplitter } from './text-splitters/characterTextSplitter/characterTextSplitter.js';
 import { codeTextSplitter } from './text-splitters/codeTextSplitter/codeTextSplitter.js';
 import { markdownTextSplitter } from './text-splitters/markdownTextSplitter/markdownTextSplitter.js';
@@ -33,7 +53,21 @@ import { tokenTextSplitter } from './text-splitters/tokenTextSplitter/tokenTextS
 import { embeddedVectorStore } from './vector-stores/embeddedVectorStore/embeddedVectorStore.js';
 import { faiss } from './vector-stores/faiss/faiss.js';
 import { memoryVectorStore } from './vector-stores/memoryVectorStore/memoryVectorStore.js';
+import { pinecone } from './vector-stores/pinecone/pinecone.js';
+import { qdrant } from './vector-stores/qdrant/qdrant.js';
+import { chroma } from './vector-stores/chroma/chroma.js';
+import { postgres } from './vector-stores/postgres/postgres.js';
 import { SQLiteRecordManager } from './record-managers/SQLiteRecordManager/SQLiteRecordManager.js';
+import { postgresRecordManager } from './record-managers/postgresRecordManager/postgresRecordManager.js';
+import { MySQLRecordManager } from './record-managers/MySQLRecordManager/MySQLRecordManager.js';
+
+import { conversationalRetrievalQAChain } from './chains/conversationalRetrievalQAChain/conversationalRetrievalQAChain.js';
+import { retrievalQAChain } from './chains/retrievalQAChain/retrievalQAChain.js';
+import { retrieverTool } from './tools/retrieverTool/retrieverTool.js';
+import { vectorStoreRetriever } from './retrievers/vectorStoreRetriever/vectorStoreRetriever.js';
+import { similarityThresholdRetriever } from './retrievers/similarityThresholdRetriever/similarityThresholdRetriever.js';
+import { documentStoreVS } from './vector-stores/documentStoreVS/documentStoreVS.js';
+import { htmlToMarkdownTextSplitter } from './text-splitters/htmlToMarkdownTextSplitter/htmlToMarkdownTextSplitter.js';
 
 /** Every chatflow node type, listed explicitly (greppable; no filesystem scan at start-up). */
 export const chatflowNodes: readonly NodeType[] = [
@@ -51,6 +85,8 @@ export const chatflowNodes: readonly NodeType[] = [
   // Chains
   llmChain,
   conversationChain,
+  conversationalRetrievalQAChain,
+  retrievalQAChain,
   // Agents
   toolAgent,
   // Memory
@@ -63,20 +99,53 @@ export const chatflowNodes: readonly NodeType[] = [
   requestsPost,
   currentDateTime,
   serpAPI,
+  retrieverTool,
   // Embeddings
   openAIEmbeddings,
+  azureOpenAIEmbeddings,
+  googleGenerativeAiEmbeddings,
+  ollamaEmbedding,
+  mistralAIEmbeddings,
+  cohereEmbeddings,
+  localAIEmbeddings,
+  // Document Loaders
+  textFile,
+  pdfFile,
+  docxFile,
+  csvFile,
+  jsonFile,
+  jsonlinesFile,
+  plainText,
+  microsoftWord,
+  microsoftExcel,
+  microsoftPowerpoint,
+  fileLoader,
+  cheerioWebScraper,
+  apiLoader,
+  documentStore,
   // Text Splitters
   recursiveCharacterTextSplitter,
   characterTextSplitter,
   tokenTextSplitter,
   markdownTextSplitter,
   codeTextSplitter,
+  htmlToMarkdownTextSplitter,
   // Vector Stores
   embeddedVectorStore,
+  documentStoreVS,
   memoryVectorStore,
   faiss,
+  pinecone,
+  qdrant,
+  chroma,
+  postgres,
   // Record Manager
   SQLiteRecordManager,
+  postgresRecordManager,
+  MySQLRecordManager,
+  // Retrievers
+  vectorStoreRetriever,
+  similarityThresholdRetriever,
   // Output Parsers
   csvOutputParser,
   structuredOutputParser,

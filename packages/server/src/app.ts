@@ -47,6 +47,7 @@ import { createDocumentStoreService } from './modules/document-stores/document-s
 import { createDocumentStoreVectors } from './modules/document-stores/document-store.vectors.js';
 import { createUpsertApi } from './modules/document-stores/upsert-api.js';
 import { registerUpsertHistoryRoutes } from './modules/upsert-history/upsert-history.routes.js';
+import { registerVectorUpsertRoutes } from './modules/vectors/vector-upsert.js';
 import { engineServiceFactory } from './modules/predictions/engine-services.js';
 import type { AuthContext } from './modules/auth/auth.service.js';
 import { AppError } from './errors.js';
@@ -320,8 +321,18 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     upsertApi: createUpsertApi({ stores: documentStores, vectors: documentStoreVectors, registry }),
     registry,
     fileSizeLimit: config.fileSizeLimit,
+    http: options.http ?? guardedFetchFromEnv(options.env ?? process.env),
   });
   registerUpsertHistoryRoutes(app, { db: database.db });
+  registerVectorUpsertRoutes(app, {
+    db: database.db,
+    registry,
+    servicesFor: storeRuntime.servicesFor,
+    storage: rag.storage,
+    fileSizeLimit: config.fileSizeLimit,
+    clock,
+    logger: app.log,
+  });
   app.addHook('onClose', (_instance, done) => {
     documentStores.jobs.abortAll();
     done();

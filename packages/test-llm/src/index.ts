@@ -1,2 +1,3 @@
 export { startTestLlmServer, type RecordedRequest, type TestLlmServer } from './server.js';
 export { embed, replyFromCues, type ScriptedReply } from './replies.js';
+export * from './fakes/index.js';

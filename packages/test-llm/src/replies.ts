@@ -12,6 +12,11 @@ export interface ScriptedReply {
   delayMs?: number;
   /** Wait between streamed chunks. */
   chunkDelayMs?: number;
+  /**
+   * With `error`: sent as the `retry-after-ms` header, which AI SDK clients wait instead of their own
+   * back-off (seconds by default), so a test of retries stays fast.
+   */
+  retryAfterMs?: number;
 }
 
 /** A protocol-neutral view of a chat request. */
@@ -43,6 +48,9 @@ export function replyFromCues(message: string): ScriptedReply | undefined {
       case 'chunkDelay':
         reply.chunkDelayMs = Number(value) || 0;
         break;
+      case 'retryAfter':
+        reply.retryAfterMs = Number(value) || 0;
+        break;
       case 'reply':
         reply.text = value;
         break;
@@ -58,6 +66,11 @@ export function replyFromCues(message: string): ScriptedReply | undefined {
     }
   }
   return reply;
+}
+
+/** The text without its cues (what an embeddings request embeds). */
+export function withoutCues(text: string): string {
+  return text.includes('[[') ? text.replace(CUE, '') : text;
 }
 
 /** The default answer: deterministic, so tests can assert on it. */
@@ -95,19 +108,69 @@ export function tokens(text: string): number {
   return Math.max(1, Math.ceil(text.length / 4));
 }
 
-/**
- * Deterministic bag-of-words embedding: texts sharing words get similar vectors, so retrieval tests
- * behave sensibly without a real model.
- */
-export function embed(text: string, dimensions = 16): number[] {
-  const vector = new Array<number>(dimensions).fill(0);
-  for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+const WORD = /[\p{L}\p{N}]+/gu;
+const DEFAULT_DIMENSIONS = 16;
+
+/** A usable vector length: a positive whole number, else the default. */
+export function dimensionsOf(value: unknown): number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= 65_536
+    ? value
+    : DEFAULT_DIMENSIONS;
+}
+
+/** The non-zero entries of a text's embedding, as `[index, value]` pairs. */
+function entries(text: string, dimensions: number): [number, number][] {
+  const counts = new Map<number, number>();
+  for (const word of text.toLowerCase().match(WORD) ?? []) {
     let hash = 2166136261;
     for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), 16777619);
-    vector[Math.abs(hash) % dimensions]! += 1;
+    const index = Math.abs(hash) % dimensions;
+    counts.set(index, (counts.get(index) ?? 0) + 1);
   }
-  const norm = Math.hypot(...vector) || 1;
-  return vector.map((v) => v / norm);
+  // Only the few words' buckets count towards the norm: no pass over (or spread of) the whole vector.
+  const norm = Math.hypot(...counts.values()) || 1;
+  return [...counts].map(([index, count]) => [index, count / norm]);
+}
+
+/**
+ * Deterministic bag-of-words embedding: texts sharing words get similar vectors, so retrieval tests
+ * behave sensibly without a real model. Unit length (all zeros for a text without words).
+ */
+export function embed(text: string, dimensions = DEFAULT_DIMENSIONS): number[] {
+  const vector = new Array<number>(dimensions).fill(0);
+  for (const [index, value] of entries(text, dimensions)) vector[index] = value;
+  return vector;
+}
+
+const vectorTexts = new Map<string, string>();
+const CACHED_VECTORS = 4096;
+/** `0,0,…,0` per length: entry i starts at character 2i. */
+const zeroTexts = new Map<number, string>();
+
+/**
+ * {@link embed} as JSON text, the same as `JSON.stringify(embed(text, dimensions))`. It is cut from a
+ * text of zeros with the few non-zero entries put in (a 1536-number array is mostly the cost of
+ * writing it out), and remembered per text and length: benchmarks embed the same texts again.
+ */
+export function embeddingJson(text: string, dimensions = DEFAULT_DIMENSIONS): string {
+  const key = `${dimensions}:${text}`;
+  const known = vectorTexts.get(key);
+  if (known !== undefined) return known;
+  let zeros = zeroTexts.get(dimensions);
+  if (zeros === undefined) {
+    zeros = new Array<string>(dimensions).fill('0').join(',');
+    zeroTexts.set(dimensions, zeros);
+  }
+  let json = '[';
+  let from = 0;
+  for (const [index, value] of entries(text, dimensions).sort((a, b) => a[0] - b[0])) {
+    json += `${zeros.slice(from, 2 * index)}${value}`;
+    from = 2 * index + 1;
+  }
+  json += `${zeros.slice(from)}]`;
+  if (vectorTexts.size >= CACHED_VECTORS) vectorTexts.delete(vectorTexts.keys().next().value!);
+  vectorTexts.set(key, json);
+  return json;
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

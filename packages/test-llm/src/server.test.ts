@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { embed } from './replies.js';
+import { embed, embeddingJson } from './replies.js';
 import { startTestLlmServer, type TestLlmServer } from './server.js';
 
 let llm: TestLlmServer;
@@ -110,17 +110,140 @@ describe('OpenAI chat completions', () => {
 });
 
 describe('embeddings', () => {
+  const dot = (x: number[], y: number[]) => x.reduce((s, v, i) => s + v * y[i]!, 0);
+
   it('returns one normalised vector per input, similar for shared words', async () => {
     const body = await (
       await post('/v1/embeddings', { input: ['red apple', 'red apple pie', 'blue car'] })
     ).json();
     expect(body.data).toHaveLength(3);
     const [a, b, c] = body.data.map((d: { embedding: number[] }) => d.embedding) as number[][];
-    const dot = (x: number[], y: number[]) => x.reduce((s, v, i) => s + v * y[i]!, 0);
     expect(dot(a!, b!)).toBeGreaterThan(dot(a!, c!));
+    expect(a).toEqual(embed('red apple'));
     expect(Math.hypot(...embed('anything'))).toBeCloseTo(1);
-    const ollama = await (await post('/api/embed', { input: 'x' })).json();
-    expect(ollama.embeddings[0]).toHaveLength(16);
+    expect(embed('')).toEqual(new Array(16).fill(0));
+  });
+
+  it('writes the same vectors as JSON text, cached or not, at any length', () => {
+    for (const dimensions of [1, 3, 16, 1536])
+      for (const text of ['', 'a', 'red apple pie red', 'Äpfel und Birnen 42'])
+        for (let twice = 0; twice < 2; twice++)
+          expect(embeddingJson(text, dimensions)).toBe(JSON.stringify(embed(text, dimensions)));
+  });
+
+  it('answers the OpenAI shape under any prefix, with the dimensions asked for', async () => {
+    const azure = await (
+      await post('/openai/deployments/emb/embeddings?api-version=2024-10-21', {
+        input: 'red apple',
+        dimensions: 1536,
+      })
+    ).json();
+    expect(azure.data[0].embedding).toEqual(embed('red apple', 1536));
+    expect(azure.usage.prompt_tokens).toBeGreaterThan(0);
+    expect(llm.requests[0]!.path).toBe('/openai/deployments/emb/embeddings');
+  });
+
+  it('answers Gemini batchEmbedContents and embedContent per request', async () => {
+    const batch = await (
+      await post('/v1beta/models/gemini-embedding-001:batchEmbedContents', {
+        requests: [
+          { model: 'models/gemini-embedding-001', content: { parts: [{ text: 'red apple' }] } },
+          { content: { parts: [{ text: 'blue ' }, { text: 'car' }] }, outputDimensionality: 8 },
+        ],
+      })
+    ).json();
+    expect(batch.embeddings.map((e: { values: number[] }) => e.values)).toEqual([
+      embed('red apple'),
+      embed('blue car', 8),
+    ]);
+    const single = await (
+      await post('/v1beta/models/gemini-embedding-001:embedContent', {
+        content: { parts: [{ text: 'red apple' }] },
+      })
+    ).json();
+    expect(single.embedding.values).toEqual(embed('red apple'));
+  });
+
+  it('answers Cohere v2 by type and v1 as a plain list', async () => {
+    const v2 = await (
+      await post('/v2/embed', {
+        model: 'embed-english-v3.0',
+        texts: ['red apple', 'blue car'],
+        embedding_types: ['float'],
+        input_type: 'search_query',
+        output_dimension: 256,
+      })
+    ).json();
+    expect(v2.embeddings.float).toEqual([embed('red apple', 256), embed('blue car', 256)]);
+    expect(v2.meta.billed_units.input_tokens).toBeGreaterThan(0);
+    const v1 = await (await post('/v1/embed', { texts: ['red apple'] })).json();
+    expect(v1.embeddings).toEqual([embed('red apple')]);
+  });
+
+  it("answers Ollama's /api/embed with the fields its clients require, and the legacy /api/embeddings", async () => {
+    const ollama = await (
+      await post('/api/embed', { model: 'nomic-embed-text', input: ['x', 'y'], dimensions: 4 })
+    ).json();
+    expect(ollama).toMatchObject({ model: 'nomic-embed-text', total_duration: 1, load_duration: 0 });
+    expect(ollama.embeddings).toEqual([embed('x', 4), embed('y', 4)]);
+    expect(typeof ollama.prompt_eval_count).toBe('number');
+    const legacy = await (await post('/api/embeddings', { prompt: 'x' })).json();
+    expect(legacy.embedding).toEqual(embed('x'));
+  });
+
+  it('fails a request when any of its texts carries an error cue, in the shape of its wire', async () => {
+    const openAi = await post('/v1/embeddings', { input: ['fine', '[[error:500 boom]] bad'] });
+    expect(openAi.status).toBe(500);
+    // Mistral reads the top level, OpenAI-compatible clients `error`; the path is the same.
+    expect(await openAi.json()).toMatchObject({
+      object: 'error',
+      message: 'boom',
+      error: { message: 'boom' },
+    });
+    const gemini = await post('/v1beta/models/m:batchEmbedContents', {
+      requests: [{ content: { parts: [{ text: '[[error:429 slow down]]' }] } }],
+    });
+    expect(gemini.status).toBe(429);
+    expect(((await gemini.json()) as Json).error).toMatchObject({ code: 429, message: 'slow down' });
+    const cohere = await post('/v2/embed', { texts: ['[[error:401 invalid api token]]'] });
+    expect(cohere.status).toBe(401);
+    expect(await cohere.json()).toEqual({ message: 'invalid api token' });
+  });
+
+  it('waits on a delay cue, sends retry-after-ms on request, and embeds texts without their cues', async () => {
+    const started = Date.now();
+    const body = await (await post('/v1/embeddings', { input: ['[[delay:120]] red apple'] })).json();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(110);
+    expect(body.data[0].embedding).toEqual(embed('red apple'));
+    const failed = await post('/api/embed', { input: ['[[error:503 busy]][[retryAfter:0]]'] });
+    expect(failed.status).toBe(503);
+    expect(failed.headers.get('retry-after-ms')).toBe('0');
+  });
+
+  it('takes scripted embedding replies from their own queue, leaving the chat queue alone', async () => {
+    llm.script({ text: 'chat reply' });
+    llm.scriptEmbeddings({ error: { status: 500, message: 'first fails' }, retryAfterMs: 5 });
+    const first = await post('/v1/embeddings', { input: 'a' });
+    expect(first.status).toBe(500);
+    expect(first.headers.get('retry-after-ms')).toBe('5');
+    expect((await post('/v1/embeddings', { input: 'a' })).status).toBe(200);
+    const chat = await (
+      await post('/v1/chat/completions', { messages: [{ role: 'user', content: 'x' }] })
+    ).json();
+    expect(chat.choices[0].message.content).toBe('chat reply');
+  });
+
+  it('answers thousands of 1536-dimension vectors a second', async () => {
+    const texts = Array.from({ length: 2000 }, (_, i) => `chunk ${i} about apples, pears and plums`);
+    const started = performance.now();
+    for (let i = 0; i < texts.length; i += 250) {
+      const body = await (
+        await post('/v1/embeddings', { input: texts.slice(i, i + 250), dimensions: 1536 })
+      ).json();
+      expect(body.data).toHaveLength(250);
+    }
+    // About 0.2 s on a laptop; the bound leaves room for a busy CI machine.
+    expect(performance.now() - started).toBeLessThan(2000);
   });
 });
 

@@ -3,13 +3,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { anthropicChat, anthropicError, anthropicNeutral, type AnthropicBody } from './anthropic.js';
 import { geminiChat, geminiError, geminiNeutral, type GeminiBody } from './gemini.js';
+import { answerEmbeddings, embeddingWire } from './embeddings.js';
 import { ollamaChat, ollamaNeutral, type OllamaBody } from './ollama.js';
 import { sendJson, textOf } from './wire.js';
 import {
   argumentsText,
   chunks,
   decideReply,
-  embed,
   sleep,
   tokens,
   type NeutralRequest,
@@ -32,6 +32,11 @@ export interface TestLlmServer {
   openAiBaseUrl: string;
   /** Queues replies for the next chat calls, in order. */
   script(...replies: ScriptedReply[]): void;
+  /**
+   * Queues replies for the next embeddings calls, in order (apart from the chat queue, so a flow
+   * that embeds and chats gets each its own). Only `error`, `delayMs` and `retryAfterMs` count.
+   */
+  scriptEmbeddings(...replies: ScriptedReply[]): void;
   /** Forgets queued replies and recorded requests. */
   reset(): void;
   /** Every request received, oldest first. Turn off with `record: false` (benchmarks). */
@@ -178,15 +183,11 @@ function openAiError(response: ServerResponse, error: { status: number; message:
 
 // ---------- server ----------
 
-function inputs(value: unknown): string[] {
-  const list: unknown[] = Array.isArray(value) ? value : [value ?? ''];
-  return list.map((v) => (typeof v === 'string' ? v : JSON.stringify(v)));
-}
-
 export async function startTestLlmServer(
   options: { port?: number; host?: string; record?: boolean } = {},
 ): Promise<TestLlmServer> {
   const queue: ScriptedReply[] = [];
+  const embeddingQueue: ScriptedReply[] = [];
   const requests: RecordedRequest[] = [];
   const record = options.record ?? true;
 
@@ -210,28 +211,9 @@ export async function startTestLlmServer(
             models: [{ name: 'test-model' }],
           });
         }
-        if (path === '/v1/embeddings') {
-          const b = body as { input?: unknown; dimensions?: number; model?: string };
-          return sendJson(response, 200, {
-            object: 'list',
-            model: b.model ?? 'test-embedding',
-            data: inputs(b.input).map((text, index) => ({
-              object: 'embedding',
-              index,
-              embedding: embed(text, b.dimensions),
-            })),
-            usage: { prompt_tokens: 1, total_tokens: 1 },
-          });
-        }
-        if (path === '/api/embed' || path === '/api/embeddings') {
-          const b = body as { input?: unknown; prompt?: string; model?: string };
-          if (path === '/api/embeddings')
-            return sendJson(response, 200, { embedding: embed(b.prompt ?? '') });
-          return sendJson(response, 200, {
-            model: b.model ?? 'test-embedding',
-            embeddings: inputs(b.input).map((text) => embed(text)),
-          });
-        }
+        const embeddings = request.method === 'POST' ? embeddingWire(path, body) : undefined;
+        if (embeddings)
+          return await answerEmbeddings(embeddings, path, body, embeddingQueue.shift(), response);
         // Any prefix before /chat/completions: Azure deployments, Groq's /openai/v1, proxies.
         const gemini = /\/models\/([^/:]+):(generateContent|streamGenerateContent)$/.exec(path);
         const protocol = path.endsWith('/chat/completions')
@@ -256,6 +238,8 @@ export async function startTestLlmServer(
         const reply = decideReply(neutral, queue.shift());
         if (reply.delayMs) await sleep(reply.delayMs);
         if (reply.error) {
+          if (reply.retryAfterMs !== undefined)
+            response.setHeader('retry-after-ms', String(reply.retryAfterMs));
           if (protocol === 'anthropic') return anthropicError(response, reply.error);
           if (protocol === 'gemini') return geminiError(response, reply.error);
           return openAiError(response, reply.error);
@@ -281,8 +265,10 @@ export async function startTestLlmServer(
     url,
     openAiBaseUrl: `${url}/v1`,
     script: (...replies) => void queue.push(...replies),
+    scriptEmbeddings: (...replies) => void embeddingQueue.push(...replies),
     reset() {
       queue.length = 0;
+      embeddingQueue.length = 0;
       requests.length = 0;
     },
     requests,

@@ -31,7 +31,11 @@ export function textOf(content: unknown): string {
 
 /** Writes a JSON answer with its length (clients of every protocol accept this). */
 export function sendJson(response: ServerResponse, status: number, body: unknown) {
-  const text = JSON.stringify(body);
+  sendJsonText(response, status, JSON.stringify(body));
+}
+
+/** {@link sendJson} for a body already written as JSON text. */
+export function sendJsonText(response: ServerResponse, status: number, text: string) {
   response.writeHead(status, {
     'content-type': 'application/json',
     'content-length': Buffer.byteLength(text),

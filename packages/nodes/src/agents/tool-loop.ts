@@ -13,7 +13,7 @@ import type { RunContext } from '@flowloom/engine';
 import type { UsedTool } from '@flowloom/shared';
 import type { ChatModelHandle } from '../llm/chat-model.js';
 import { friendlyModelError } from '../llm/generate.js';
-import type { ToolHandle } from '../tools/tool.js';
+import { splitToolOutput, type ToolHandle } from '../tools/tool.js';
 
 /** LangChain's words when an agent runs out of steps; Flowise users know this answer. */
 export const MAX_ITERATIONS_ANSWER = 'Agent stopped due to max iterations.';
@@ -59,8 +59,15 @@ function toAiTools(input: ToolLoopInput, usedTools: UsedTool[]): ToolSet {
       execute: async (args, { toolCallId, abortSignal }) => {
         trace({ step: 'tool_start', name: handle.name, input: args, runId: toolCallId });
         try {
-          const output = await handle.invoke(args, { signal: abortSignal ?? run.signal, toolCallId });
-          usedTools.push({ tool: handle.name, toolInput: args, toolOutput: output });
+          const raw = await handle.invoke(args, { signal: abortSignal ?? run.signal, toolCallId });
+          // A retriever tool's sources go with the answer, not to the model.
+          const { content: output, sourceDocuments } = splitToolOutput(raw);
+          usedTools.push({
+            tool: handle.name,
+            toolInput: args,
+            toolOutput: output,
+            ...(sourceDocuments && { sourceDocuments }),
+          });
           trace({ step: 'tool_end', name: handle.name, output, runId: toolCallId });
           return output;
         } catch (error) {

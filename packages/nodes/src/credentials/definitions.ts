@@ -149,6 +149,42 @@ export const ollamaApi: CredentialDefinition = {
   ],
 };
 
+export const cohereApi: CredentialDefinition = {
+  label: 'Cohere API',
+  name: 'cohereApi',
+  version: 1,
+  inputs: [
+    { label: 'Cohere Api Key', name: 'cohereApiKey', type: 'password' },
+    {
+      label: 'Base URL',
+      name: 'baseUrl',
+      type: 'string',
+      optional: true,
+      placeholder: 'https://api.cohere.com/v2',
+      description: ENDPOINT_DESCRIPTION,
+    },
+  ],
+};
+
+/** For a LocalAI (or other OpenAI-compatible) server that checks an API key. */
+export const localAIApi: CredentialDefinition = {
+  label: 'LocalAI API',
+  name: 'localAIApi',
+  version: 1,
+  inputs: [
+    { label: 'LocalAI Api Key', name: 'localAIApiKey', type: 'password' },
+    {
+      label: 'Base URL',
+      name: 'baseUrl',
+      type: 'string',
+      optional: true,
+      placeholder: 'http://localhost:8080/v1',
+      description:
+        'The only server this key is sent to; a Base Path typed into a flow must match it. Empty: the server’s default for LocalAI, if any.',
+    },
+  ],
+};
+
 export const serpApi: CredentialDefinition = {
   label: 'Serp API',
   name: 'serpApi',
@@ -217,5 +253,97 @@ export const postgresUrl: CredentialDefinition = {
       type: 'url',
       placeholder: 'postgresql://user:password@localhost:5432/db',
     },
+  ],
+};
+
+/*
+ * Vector databases and record-manager databases (issue 12). Each may name the one server its secret
+ * goes to (a field Flowise does not have): a server typed on the node must then be that one.
+ */
+const SERVER_DESCRIPTION =
+  'Optional: the only server this credential is sent to. A server typed into a flow must match it.';
+
+export const pineconeApi: CredentialDefinition = {
+  label: 'Pinecone API',
+  name: 'pineconeApi',
+  version: 1,
+  inputs: [
+    { label: 'Pinecone Api Key', name: 'pineconeApiKey', type: 'password' },
+    {
+      label: 'Controller Host URL',
+      name: 'controllerHostUrl',
+      type: 'string',
+      optional: true,
+      placeholder: 'https://api.pinecone.io',
+      description:
+        'Optional: a proxy or test server standing in for Pinecone’s API, where this key is sent. Empty: https://api.pinecone.io',
+    },
+  ],
+};
+
+export const qdrantApi: CredentialDefinition = {
+  label: 'Qdrant API',
+  name: 'qdrantApi',
+  version: 1,
+  inputs: [
+    { label: 'Qdrant API Key', name: 'qdrantApiKey', type: 'password' },
+    {
+      label: 'Qdrant Server URL',
+      name: 'serverUrl',
+      type: 'string',
+      optional: true,
+      placeholder: 'https://xyz.cloud.qdrant.io:6333',
+      description: SERVER_DESCRIPTION,
+    },
+  ],
+};
+
+export const chromaApi: CredentialDefinition = {
+  label: 'Chroma API',
+  name: 'chromaApi',
+  version: 1,
+  inputs: [
+    { label: 'Chroma Api Key', name: 'chromaApiKey', type: 'password' },
+    { label: 'Chroma Tenant', name: 'chromaTenant', type: 'string' },
+    { label: 'Chroma Database', name: 'chromaDatabase', type: 'string' },
+    {
+      label: 'Chroma Server URL',
+      name: 'serverUrl',
+      type: 'string',
+      optional: true,
+      placeholder: 'https://api.trychroma.com',
+      description: `${SERVER_DESCRIPTION} Empty: Chroma Cloud (https://api.trychroma.com).`,
+    },
+  ],
+};
+
+const databaseServer = (defaultPort: number) => ({
+  label: 'Server',
+  name: 'server',
+  type: 'string',
+  optional: true,
+  placeholder: `db.example.com:${defaultPort}`,
+  description: `Optional: host[:port] of the only server this password is sent to. A Host typed into a flow must match it. The port defaults to ${defaultPort}.`,
+});
+
+export const postgresApi: CredentialDefinition = {
+  label: 'Postgres API',
+  name: 'PostgresApi',
+  version: 1,
+  inputs: [
+    { label: 'User', name: 'user', type: 'string', placeholder: '<POSTGRES_USERNAME>' },
+    { label: 'Password', name: 'password', type: 'password', placeholder: '<POSTGRES_PASSWORD>' },
+    databaseServer(5432),
+  ],
+};
+
+export const mySQLApi: CredentialDefinition = {
+  label: 'MySQL API',
+  name: 'MySQLApi',
+  version: 1,
+  inputs: [
+    { label: 'User', name: 'user', type: 'string', placeholder: '<MYSQL_USERNAME>' },
+    { label: 'Password', name: 'password', type: 'password', placeholder: '<MYSQL_PASSWORD>' },
+    databaseServer(3306),
   ],
 };

@@ -10,6 +10,8 @@ export const credentialDefinitions: readonly CredentialDefinition[] = [
   definitions.mistralAIApi,
   definitions.groqApi,
   definitions.ollamaApi,
+  definitions.cohereApi,
+  definitions.localAIApi,
   definitions.serpApi,
   definitions.httpBasicAuth,
   definitions.httpBearerToken,
@@ -17,6 +19,11 @@ export const credentialDefinitions: readonly CredentialDefinition[] = [
   definitions.chatflowApi,
   definitions.redisCacheUrlApi,
   definitions.postgresUrl,
+  definitions.pineconeApi,
+  definitions.qdrantApi,
+  definitions.chromaApi,
+  definitions.postgresApi,
+  definitions.mySQLApi,
 ];
 
 const byName = new Map(credentialDefinitions.map((d) => [d.name, d]));

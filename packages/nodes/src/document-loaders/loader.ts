@@ -83,6 +83,7 @@ function omitKey(metadata: Record<string, unknown>, path: string): void {
 export async function finishDocuments(
   ctx: NodeContext,
   documents: SourceDocument[],
+  options: { metadataPointers?: boolean } = {},
 ): Promise<SourceDocument[] | string> {
   const { inputs } = ctx;
   let docs = documents.filter((doc) => doc.pageContent.trim() !== '');
@@ -91,7 +92,12 @@ export async function finishDocuments(
       throw new Error('Text Splitter must be a connected text splitter');
     docs = await splitDocuments(inputs.textSplitter, docs);
   }
-  const extra = objectInput(inputs.metadata) ?? {};
+  let extra = objectInput(inputs.metadata) ?? {};
+  // The JSON loaders read "/pointer" values from each document themselves; they are not text to add.
+  if (options.metadataPointers)
+    extra = Object.fromEntries(
+      Object.entries(extra).filter(([, value]) => !(typeof value === 'string' && value.startsWith('/'))),
+    );
   const omit = (stringInput(inputs.omitMetadataKeys) ?? '')
     .split(',')
     .map((key) => key.trim())
@@ -212,6 +218,11 @@ export interface LoaderSpec {
   /** Without a Text Splitter anchor (Plain Text has one; Document Store has none). */
   splitter?: boolean;
   metadata?: boolean;
+  /**
+   * Additional Metadata values that are JSON pointers (`{"page": "/source"}`) are resolved per document
+   * by `load` (the JSON loaders), so finishing leaves them out instead of adding the pointer text.
+   */
+  metadataPointers?: boolean;
   credential?: NodeType['definition']['credential'];
   badge?: string;
   load(ctx: NodeContext): Promise<SourceDocument[]>;
@@ -244,7 +255,7 @@ export function loaderNode(spec: LoaderSpec): NodeType {
     async init(ctx) {
       const documents = await spec.load(ctx);
       checkLoadedSize(documents);
-      return finishDocuments(ctx, documents);
+      return finishDocuments(ctx, documents, { metadataPointers: spec.metadataPointers });
     },
   };
 }

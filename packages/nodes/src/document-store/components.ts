@@ -1,10 +1,11 @@
-import type {
-  ComponentConfig,
-  NodeContext,
-  NodeRegistry,
-  NodeType,
-  RunContext,
-  UpsertResult,
+import {
+  credentialWithInputs,
+  type ComponentConfig,
+  type NodeContext,
+  type NodeRegistry,
+  type NodeType,
+  type RunContext,
+  type UpsertResult,
 } from '@flowloom/engine';
 import type { FlowNodeData, SourceDocument } from '@flowloom/shared';
 import { stringInput } from '../llm/chat-model.js';
@@ -99,10 +100,7 @@ export function componentContext(
     credential: async () => {
       if (!credentialId) return {};
       const { data } = await run.services.credentials.get(credentialId);
-      const merged: Record<string, unknown> = { ...data };
-      for (const key of Object.keys(data))
-        if (inputs[key] !== undefined && inputs[key] !== '') merged[key] = inputs[key];
-      return merged;
+      return credentialWithInputs(data, inputs, new Set(type.definition.inputs.map((i) => i.name)));
     },
     run,
   };

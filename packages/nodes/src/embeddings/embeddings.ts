@@ -65,8 +65,7 @@ export function embeddingsOf(
         vectors.push(...result.embeddings);
       } catch (error) {
         if (ctx.run.signal.aborted) throw error;
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new Error(`${about.provider} embeddings (${about.modelName}) failed: ${reason}`, {
+        throw new Error(`${about.provider} embeddings (${about.modelName}) failed: ${reasonOf(error)}`, {
           cause: error,
         });
       }
@@ -78,5 +77,36 @@ export function embeddingsOf(
     ...about,
     embedDocuments: embed,
     embedQuery: async (text) => (await embed([text]))[0] ?? [],
+  };
+}
+
+/** The provider's message, with the HTTP status of the (last) failed request when there was one. */
+function reasonOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  // The AI SDK's RetryError keeps the last attempt's APICallError, which carries the status.
+  const last = (error as { lastError?: unknown } | undefined)?.lastError ?? error;
+  const status = (last as { statusCode?: unknown } | undefined)?.statusCode;
+  return typeof status === 'number' ? `${message} (HTTP ${status})` : message;
+}
+
+/**
+ * A model fetch whose requests give up after `timeoutMs` (Flowise's Timeout input) with
+ * "no answer within N ms". No limit when it is undefined or not positive. A timed-out request is not
+ * retried: the AI SDK treats it as cancelled.
+ */
+export function fetchWithTimeout(send: typeof fetch, timeoutMs: number | undefined): typeof fetch {
+  if (timeoutMs === undefined || !(timeoutMs > 0)) return send;
+  return async (input, init = {}) => {
+    const timer = new AbortController();
+    const timeout = setTimeout(
+      () => timer.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError')),
+      timeoutMs,
+    );
+    const signal = init.signal ? AbortSignal.any([init.signal, timer.signal]) : timer.signal;
+    try {
+      return await send(input, { ...init, signal });
+    } finally {
+      clearTimeout(timeout);
+    }
   };
 }

@@ -1,9 +1,11 @@
 import type * as Anthropic from '@ai-sdk/anthropic';
 import type * as Azure from '@ai-sdk/azure';
+import type * as Cohere from '@ai-sdk/cohere';
 import type * as Google from '@ai-sdk/google';
 import type * as Groq from '@ai-sdk/groq';
 import type * as Mistral from '@ai-sdk/mistral';
 import type * as OpenAI from '@ai-sdk/openai';
+import type * as OpenAICompatible from '@ai-sdk/openai-compatible';
 import type * as Ollama from 'ollama-ai-provider-v2';
 import { cachedLoad } from '../utilities/cached-load.js';
 
@@ -23,6 +25,8 @@ export const providers: {
   mistral: Loader<typeof Mistral>;
   groq: Loader<typeof Groq>;
   ollama: Loader<typeof Ollama>;
+  cohere: Loader<typeof Cohere>;
+  openaiCompatible: Loader<typeof OpenAICompatible>;
 } = {
   openai: lazyModule(() => import('@ai-sdk/openai')),
   azure: lazyModule(() => import('@ai-sdk/azure')),
@@ -31,4 +35,6 @@ export const providers: {
   mistral: lazyModule(() => import('@ai-sdk/mistral')),
   groq: lazyModule(() => import('@ai-sdk/groq')),
   ollama: lazyModule(() => import('ollama-ai-provider-v2')),
+  cohere: lazyModule(() => import('@ai-sdk/cohere')),
+  openaiCompatible: lazyModule(() => import('@ai-sdk/openai-compatible')),
 };

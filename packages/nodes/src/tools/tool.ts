@@ -1,5 +1,6 @@
 import type { JSONSchema7 } from 'ai';
 import type { z } from 'zod';
+import type { SourceDocument } from '@flowloom/shared';
 
 /** What a tool gets when the agent calls it. */
 export interface ToolInvokeContext {
@@ -47,4 +48,24 @@ export function stringArgument(args: Record<string, unknown>, name = 'input'): s
 /** Runs `fn` so that a synchronous throw becomes a rejected promise, as callers of `invoke` expect. */
 export function asPromise<T>(fn: () => T | PromiseLike<T>): Promise<T> {
   return new Promise<T>((resolve) => resolve(fn()));
+}
+
+/** Flowise's separator between a tool's answer and the source documents it found (JSON after it). */
+export const SOURCE_DOCUMENTS_MARKER = '\n\n----FLOWISE_SOURCE_DOCUMENTS----\n\n';
+
+/**
+ * A tool output as the model should read it, and the source documents a retriever tool appended
+ * after the marker (agents show them as the answer's sources, never to the model).
+ */
+export function splitToolOutput(output: string): { content: string; sourceDocuments?: SourceDocument[] } {
+  const at = output.indexOf(SOURCE_DOCUMENTS_MARKER);
+  if (at < 0) return { content: output };
+  const content = output.slice(0, at);
+  try {
+    const parsed = JSON.parse(output.slice(at + SOURCE_DOCUMENTS_MARKER.length)) as unknown;
+    if (Array.isArray(parsed)) return { content, sourceDocuments: parsed as SourceDocument[] };
+  } catch {
+    // Not our marker's JSON: the model reads the text as it came.
+  }
+  return { content: output };
 }

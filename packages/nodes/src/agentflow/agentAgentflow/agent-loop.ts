@@ -15,7 +15,7 @@ import type { RunContext } from '@flowloom/engine';
 import type { UsedTool } from '@flowloom/shared';
 import type { ChatModelHandle } from '../../llm/chat-model.js';
 import { friendlyModelError } from '../../llm/generate.js';
-import type { ToolHandle } from '../../tools/tool.js';
+import { splitToolOutput, type ToolHandle } from '../../tools/tool.js';
 import { callSettings } from '../common/model-call.js';
 
 /** A tool the agent may call, and whether a person must approve each call first. */
@@ -54,8 +54,15 @@ export async function invokeTool(
   usedTools: UsedTool[],
 ): Promise<string> {
   try {
-    const output = await agentTool.handle.invoke(args, { signal: run.signal, toolCallId });
-    usedTools.push({ tool: agentTool.handle.name, toolInput: args, toolOutput: output });
+    const raw = await agentTool.handle.invoke(args, { signal: run.signal, toolCallId });
+    // A retriever tool's sources go with the answer, not to the model.
+    const { content: output, sourceDocuments } = splitToolOutput(raw);
+    usedTools.push({
+      tool: agentTool.handle.name,
+      toolInput: args,
+      toolOutput: output,
+      ...(sourceDocuments && { sourceDocuments }),
+    });
     return output;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -16,6 +16,7 @@ import {
 } from '../common/params.js';
 import { structuredOutputSchema } from '../common/structured.js';
 import { historyName, rowsInput, textInput } from '../common/values.js';
+import { knowledgeTools } from '../common/knowledge.js';
 import { invokeTool, runAgentLoop, type AgentTool, type PendingToolCall } from './agent-loop.js';
 import {
   listEmbeddings,
@@ -204,17 +205,22 @@ export const agentAgentflow: AgentflowNodeType = {
     const start = ctx.run.services.now();
     const model = await buildChatModel(ctx, inputs.agentModel, inputs.agentModelConfig);
     let tools = await agentTools(ctx);
-    if (
-      rowsInput(inputs.agentKnowledgeDocumentStores).length +
-        rowsInput(inputs.agentKnowledgeVSEmbeddings).length >
-      0
-    )
-      ctx.run.services.logger.warn(
-        'Agent knowledge (document stores, vector stores) is not available yet; ignored',
-        {
-          nodeId: ctx.node.id,
-        },
-      );
+    // Knowledge is searched through retriever tools; they never need a person's approval.
+    for (const [index, handle] of (
+      await knowledgeTools(ctx.run, {
+        stores: inputs.agentKnowledgeDocumentStores,
+        vectors: inputs.agentKnowledgeVSEmbeddings,
+      })
+    ).entries())
+      tools.push({
+        handle,
+        requiresApproval: false,
+        row: -1 - index,
+        toolNode: { label: handle.name, name: 'retrieverTool' },
+      });
+    const duplicate = tools.map((t) => t.handle.name).find((n, i, all) => all.indexOf(n) !== i);
+    if (duplicate)
+      throw new Error(`Two tools or knowledge bases are both named "${duplicate}"; names must differ`);
     const approvals = !ctx.iteration;
     const usedTools: UsedTool[] = [];
     const historyPrefix =
@@ -323,6 +329,8 @@ export const agentAgentflow: AgentflowNodeType = {
       content = `\`\`\`json\n${JSON.stringify(structured, null, 2)}\n\`\`\``;
       if (ctx.isLastNode) ctx.run.emit('token', content);
     }
+    const sourceDocuments = usedTools.flatMap((used) => used.sourceDocuments ?? []);
+    if (ctx.isLastNode && sourceDocuments.length > 0) ctx.run.emit('sourceDocuments', sourceDocuments);
     if (ctx.isLastNode && usedTools.length > 0) ctx.run.emit('usedTools', usedTools);
     return {
       id: ctx.node.id,
@@ -332,6 +340,7 @@ export const agentAgentflow: AgentflowNodeType = {
         ...structured,
         content,
         ...(usedTools.length > 0 && { usedTools }),
+        ...(sourceDocuments.length > 0 && { sourceDocuments }),
         availableTools,
         timeMetadata,
         ...(usage && { usageMetadata: usage }),

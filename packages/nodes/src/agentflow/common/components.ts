@@ -25,13 +25,33 @@ function component(name: string, category: string): NodeType {
   return type;
 }
 
+/** Vector stores that cannot stand alone as knowledge: one reads a store, one keeps nothing, one is absent. */
+const NOT_COMPONENTS = new Set(['documentStoreVS', 'memoryVectorStore', 'faiss']);
+
+/**
+ * A node that needs another node connected to it (a retriever tool needs its retriever) cannot be
+ * picked as a component: a form has no way to connect one. The embeddings a vector store needs are
+ * given beside it (Knowledge (Vector Embeddings)), so that anchor does not count.
+ */
+function needsConnection(type: NodeType): boolean {
+  return type.definition.inputs.some(
+    (input) => /^[A-Z]/.test(input.type) && !input.optional && input.name !== 'embeddings',
+  );
+}
+
 /**
  * The components of some categories a v2 node may pick (its `listModels`, `listTools`… options), in
  * registry order. Only types that build something (`init`) can be picked.
  */
 export function componentOptions(...categories: string[]): ParamOption[] {
   return [...components().values()]
-    .filter((t) => categories.includes(t.definition.category) && t.init !== undefined)
+    .filter(
+      (t) =>
+        categories.includes(t.definition.category) &&
+        t.init !== undefined &&
+        !needsConnection(t) &&
+        !NOT_COMPONENTS.has(t.definition.name),
+    )
     .map(({ definition }) => ({
       label: definition.label,
       name: definition.name,

@@ -143,9 +143,23 @@ describe('agentflow load methods', () => {
       'serpAPI',
     ]);
     expect((await load('toolAgentflow', 'listTools')).map((t) => t.name)).toEqual(tools);
-    // No vector store component exists yet; the embeddings ones are offered.
-    expect(await load('agentAgentflow', 'listVectorStores')).toEqual([]);
-    expect((await load('agentAgentflow', 'listEmbeddings')).map((e) => e.name)).toEqual(['openAIEmbeddings']);
+    // Vector stores that stand alone (not the one reading a document store, nor the in-memory one).
+    expect((await load('agentAgentflow', 'listVectorStores')).map((v) => v.name)).toEqual([
+      'embeddedVectorStore',
+      'pinecone',
+      'qdrant',
+      'chroma',
+      'postgres',
+    ]);
+    expect((await load('agentAgentflow', 'listEmbeddings')).map((e) => e.name)).toEqual([
+      'openAIEmbeddings',
+      'azureOpenAIEmbeddings',
+      'googleGenerativeAiEmbeddings',
+      'ollamaEmbedding',
+      'mistralAIEmbeddings',
+      'cohereEmbeddings',
+      'localAIEmbeddings',
+    ]);
   });
 
   it('listRuntimeStateKeys lists the Start node’s Flow State keys once each', async () => {

@@ -43,7 +43,13 @@ async function runAgent(ctx: NodeContext): Promise<NodeRunOutput> {
     detailed: booleanInput(ctx.inputs.enableDetailedStreaming, false),
     run: ctx.run,
   });
-  return { text, ...(usedTools.length > 0 && { usedTools }) };
+  // Sources the tools found (retriever tools with Return Source Documents) are the answer's sources.
+  const sourceDocuments = usedTools.flatMap((used) => used.sourceDocuments ?? []);
+  return {
+    text,
+    ...(usedTools.length > 0 && { usedTools }),
+    ...(sourceDocuments.length > 0 && { sourceDocuments }),
+  };
 }
 
 /** An agent that lets a tool-calling chat model pick tools and their arguments until it can answer. */

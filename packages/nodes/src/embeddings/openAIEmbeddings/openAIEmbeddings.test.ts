@@ -50,4 +50,13 @@ describe('OpenAI Embeddings', () => {
     expect(await model.embedQuery('red apple')).toHaveLength(8);
     expect(llm.requests[0]!.body).toMatchObject({ dimensions: 8 });
   });
+
+  it("sends Flowise's Base Options (the headers themselves) and gives up after Timeout", async () => {
+    const model = await embeddings({ baseOptions: '{"X-Team": "search"}', timeout: 50 });
+    await model.embedQuery('red apple');
+    expect(llm.requests[0]!.headers['x-team']).toBe('search');
+    await expect(model.embedQuery('[[delay:400]] slow')).rejects.toThrow(
+      'OpenAI embeddings (text-embedding-3-small) failed: no answer within 50 ms',
+    );
+  });
 });

@@ -1,10 +1,11 @@
 import type { NodeType } from '@flowloom/engine';
-import { booleanInput, numberInput, objectInput, stringInput } from '../../llm/chat-model.js';
+import { booleanInput, numberInput, stringInput } from '../../llm/chat-model.js';
 import { modelFetch } from '../../llm/lean-fetch.js';
 import { providers } from '../../llm/provider-modules.js';
 import { badgeIcon } from '../../utilities/icons.js';
 import { modelEndpoint, staticModelOptions } from '../../chat-models/shared-inputs.js';
-import { EMBEDDING_DEFAULTS, embeddingsOf, type EmbeddingsHandle } from '../embeddings.js';
+import { EMBEDDING_DEFAULTS, embeddingsOf, fetchWithTimeout, type EmbeddingsHandle } from '../embeddings.js';
+import { baseOptionsHeaders, baseOptionsInput, batchSizeOf, timeoutInput } from '../embedding-inputs.js';
 
 const MODELS = ['text-embedding-3-small', 'text-embedding-3-large', 'text-embedding-ada-002'];
 
@@ -41,7 +42,7 @@ export const openAIEmbeddings: NodeType = {
         additionalParams: true,
       },
       { label: 'Batch Size', name: 'batchSize', type: 'number', optional: true, additionalParams: true },
-      { label: 'Timeout', name: 'timeout', type: 'number', optional: true, additionalParams: true },
+      timeoutInput,
       {
         label: 'Base Path',
         name: 'basepath',
@@ -50,14 +51,7 @@ export const openAIEmbeddings: NodeType = {
         additionalParams: true,
         description: 'OpenAI-compatible server, e.g. http://localhost:8000/v1',
       },
-      {
-        label: 'Base Options',
-        name: 'baseOptions',
-        type: 'json',
-        optional: true,
-        additionalParams: true,
-        description: 'Extra options, e.g. {"headers": {"X-Team": "a"}}',
-      },
+      baseOptionsInput,
       {
         label: 'Dimensions',
         name: 'dimensions',
@@ -84,7 +78,7 @@ export const openAIEmbeddings: NodeType = {
     const { inputs } = ctx;
     const credential = await ctx.credential();
     const modelName = stringInput(inputs.modelName) ?? 'text-embedding-ada-002';
-    const baseOptions = objectInput(inputs.baseOptions);
+    const headers = baseOptionsHeaders(inputs.baseOptions);
     const { createOpenAI } = await providers.openai();
     const provider = createOpenAI({
       apiKey: stringInput(credential.openAIApiKey) ?? '',
@@ -94,8 +88,8 @@ export const openAIEmbeddings: NodeType = {
         credential,
         secretField: 'openAIApiKey',
       }),
-      headers: (baseOptions?.headers as Record<string, string> | undefined) ?? undefined,
-      fetch: modelFetch(ctx.run.services),
+      ...(headers && { headers }),
+      fetch: fetchWithTimeout(modelFetch(ctx.run.services), numberInput(inputs.timeout)),
     });
     const dimensions = numberInput(inputs.dimensions);
     return embeddingsOf(
@@ -104,7 +98,7 @@ export const openAIEmbeddings: NodeType = {
       { provider: 'OpenAI', modelName },
       {
         ...EMBEDDING_DEFAULTS,
-        batchSize: Math.max(1, numberInput(inputs.batchSize) ?? EMBEDDING_DEFAULTS.batchSize),
+        batchSize: batchSizeOf(inputs.batchSize, EMBEDDING_DEFAULTS.batchSize),
         stripNewLines: booleanInput(inputs.stripNewLines, false),
         ...(dimensions !== undefined && { providerOptions: { openai: { dimensions } } }),
       },

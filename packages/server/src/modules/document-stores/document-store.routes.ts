@@ -1,7 +1,8 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { NodeRegistry } from '@flowloom/engine';
+import type { GuardedFetch, NodeRegistry } from '@flowloom/engine';
+import { fetchLinks } from '@flowloom/nodes';
 import {
   chunkEditBody,
   createDocumentStoreBody,
@@ -74,12 +75,15 @@ export function registerDocumentStoreRoutes(
     upsertApi,
     registry,
     fileSizeLimit,
+    http,
   }: {
     stores: DocumentStoreService;
     vectors: DocumentStoreVectors;
     upsertApi: UpsertApi;
     registry: NodeRegistry;
     fileSizeLimit: number;
+    /** The guarded client flows use: web pages are read as a loader would read them. */
+    http: GuardedFetch;
   },
 ) {
   void root.register(async (scope) => {
@@ -366,6 +370,32 @@ export function registerDocumentStoreRoutes(
         },
       },
       (request) => vectors.deleteVectors(caller(request), request.params.storeId, request.query.docId),
+    );
+
+    // ---- web scraper links (Manage Links)
+    app.get(
+      '/api/v1/fetch-links',
+      {
+        config: { access: can('documentStores:preview-process', 'chatflows:view', 'agentflows:view') },
+        schema: {
+          tags,
+          summary: 'The pages of a site a web scraper would load (crawl or sitemap)',
+          querystring: z.object({
+            url: z.string().min(1, 'url is required').max(2000),
+            relativeLinksMethod: z.enum(['webCrawl', 'scrapeXMLSitemap']).default('webCrawl'),
+            limit: z.coerce.number().int().min(0).max(500).default(10),
+          }),
+        },
+      },
+      async (request) => {
+        const { url, relativeLinksMethod, limit } = request.query;
+        try {
+          const links = await fetchLinks(http, url, relativeLinksMethod, limit);
+          return { status: 'OK', links };
+        } catch (error) {
+          throw new AppError('BAD_REQUEST', error instanceof Error ? error.message : String(error));
+        }
+      },
     );
 
     // ---- upsert API

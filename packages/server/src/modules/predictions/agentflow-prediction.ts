@@ -227,6 +227,9 @@ export function createAgentflowPredictor(deps: AgentflowPredictionDeps) {
           sessionId: input.sessionId,
           executionId,
           agentFlowExecutedData,
+          ...(Array.isArray(last.sourceDocuments) &&
+            last.sourceDocuments.length > 0 && { sourceDocuments: last.sourceDocuments }),
+          ...(Array.isArray(last.usedTools) && last.usedTools.length > 0 && { usedTools: last.usedTools }),
           ...(result.action && { action: result.action }),
         };
       } catch (error) {

@@ -1,0 +1,35 @@
+import { objectInput, stringInput } from '../../llm/chat-model.js';
+import { pointerMetadataInputs } from '../inputs.js';
+import { loaderIcon, loaderNode, readFiles } from '../loader.js';
+import { metadataPointers, toPointer } from '../readers/json-pointer.js';
+import { readJsonLines } from '../readers/jsonl.js';
+
+export const jsonlinesFile = loaderNode({
+  label: 'Json Lines File',
+  name: 'jsonlinesFile',
+  version: 3,
+  description: 'Reads JSON Lines files: the value of one key of each line becomes a document',
+  icon: loaderIcon('JL', '#f9a825'),
+  inputs: [{ label: 'Jsonlines File', name: 'jsonlinesFile', type: 'file', fileType: '.jsonl' }],
+  moreInputs: [
+    {
+      label: 'Pointer Extraction',
+      name: 'pointerName',
+      type: 'string',
+      description: 'The key whose value is the text of each line (e.g. "text"; "/a/b" for a nested one)',
+      placeholder: 'key',
+      optional: false,
+    },
+    ...pointerMetadataInputs,
+  ],
+  metadata: false,
+  metadataPointers: true,
+  async load(ctx) {
+    const key = stringInput(ctx.inputs.pointerName);
+    if (!key)
+      throw new Error('Pointer Extraction is required: enter the key whose value is the text of each line');
+    const files = await readFiles(ctx, ctx.inputs.jsonlinesFile, { label: 'Jsonlines File' });
+    const pointers = metadataPointers(objectInput(ctx.inputs.metadata));
+    return files.flatMap((file) => readJsonLines(file, toPointer(key), pointers));
+  },
+});

@@ -202,7 +202,12 @@ export interface UpsertPlan {
  * Upload on; else the `stopNodeId` given; else the only one. Orders what it needs, loaders
  * included, and checks it as a run would.
  */
-export function planVectorUpsert(flow: FlowData, registry: NodeRegistry, stopNodeId?: string): UpsertPlan {
+export function planVectorUpsert(
+  flow: FlowData,
+  registry: NodeRegistry,
+  stopNodeId?: string,
+  { check = true }: { check?: boolean } = {},
+): UpsertPlan {
   const nodes = flow.nodes.filter((n) => !isStickyNote(n));
   const unavailable = nodes.filter((n) => !registry.has(n.data?.name));
   if (unavailable.length > 0)
@@ -234,9 +239,11 @@ export function planVectorUpsert(flow: FlowData, registry: NodeRegistry, stopNod
   } else stop = stores[0];
   if (!stop) throw new FlowValidationError(['No vector node found']);
   const order = buildOrder(stop.id, graph);
-  const problems = order.flatMap((id) =>
-    nodeProblems(byId.get(id)!, registry.get(byId.get(id)!.data.name)!, graph.incoming.get(id) ?? []),
-  );
+  const problems = check
+    ? order.flatMap((id) =>
+        nodeProblems(byId.get(id)!, registry.get(byId.get(id)!.data.name)!, graph.incoming.get(id) ?? []),
+      )
+    : [];
   if (problems.length > 0) throw new FlowValidationError(problems);
   return { nodes: byId, order, stopNodeId: stop.id };
 }

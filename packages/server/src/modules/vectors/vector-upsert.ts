@@ -52,14 +52,29 @@ function historyOf(registry: NodeRegistry, nodes: FlowNode[]) {
     const paramValues = type.definition.inputs
       .filter((input) => /^[a-z]/.test(input.type) && input.type !== 'password')
       .map((input) => ({ input, value: node.data.inputs?.[input.name] }))
-      .filter(({ value }) => value !== undefined && value !== '' && value !== null && !(typeof value === 'string' && /\{\{.*\}\}/.test(value)))
+      .filter(
+        ({ value }) =>
+          value !== undefined &&
+          value !== '' &&
+          value !== null &&
+          !(typeof value === 'string' && /\{\{.*\}\}/.test(value)),
+      )
       .map(({ input, value }) => ({
         label: input.label,
         name: input.name,
         type: input.type,
-        value: input.type === 'file' && typeof value === 'string' ? value.replace(/^data:[^,]*,[^,]*,filename:/, '') : value,
+        value:
+          input.type === 'file' && typeof value === 'string'
+            ? value.replace(/^data:[^,]*,[^,]*,filename:/, '')
+            : value,
       }));
-    return { label: node.data.label, name: node.data.name, category: node.data.category, id: node.id, paramValues };
+    return {
+      label: node.data.label,
+      name: node.data.name,
+      category: node.data.category,
+      id: node.id,
+      paramValues,
+    };
   });
 }
 
@@ -83,7 +98,13 @@ export function registerVectorUpsertRoutes(
 ) {
   const { db, registry } = deps;
 
-  async function upsert(ctx: AuthContext, flowId: string, body: z.infer<typeof upsertBody>, files: UploadedFile[], internal: boolean) {
+  async function upsert(
+    ctx: AuthContext,
+    flowId: string,
+    body: z.infer<typeof upsertBody>,
+    files: UploadedFile[],
+    internal: boolean,
+  ) {
     await assertFlowAccess(db, ctx, flowId, 'update');
     const row = await db
       .selectFrom('chat_flow')
@@ -104,9 +125,11 @@ export function registerVectorUpsertRoutes(
     let flow: FlowData = { nodes: (parsed as FlowData).nodes, edges: (parsed as FlowData).edges };
     let plan;
     try {
-      plan = planVectorUpsert(flow, registry, body.stopNodeId);
+      // Which loaders the files go to; the flow is checked when it runs, files in place.
+      plan = planVectorUpsert(flow, registry, body.stopNodeId, { check: false });
     } catch (error) {
-      if (error instanceof FlowValidationError) throw new AppError('BAD_REQUEST', error.message, { cause: error });
+      if (error instanceof FlowValidationError)
+        throw new AppError('BAD_REQUEST', error.message, { cause: error });
       throw error;
     }
     if (files.length > 0) {
@@ -124,28 +147,49 @@ export function registerVectorUpsertRoutes(
           const names = saved.filter((f) => accepts(input.fileType, f.name)).map((f) => f.name);
           if (names.length === 0) return node;
           used = true;
-          return { ...node, data: { ...node.data, inputs: { ...node.data.inputs, [input.name]: `FILE-STORAGE::${JSON.stringify(names)}` } } };
+          return {
+            ...node,
+            data: {
+              ...node.data,
+              inputs: { ...node.data.inputs, [input.name]: `FILE-STORAGE::${JSON.stringify(names)}` },
+            },
+          };
         }),
       };
       if (!used)
-        throw new AppError('BAD_REQUEST', 'None of the files can be read by a document loader connected to this vector store');
+        throw new AppError(
+          'BAD_REQUEST',
+          'None of the files can be read by a document loader connected to this vector store',
+        );
     }
-    const chatId = body.chatId ?? (typeof body.overrideConfig?.sessionId === 'string' ? body.overrideConfig.sessionId : randomUUID());
+    const chatId =
+      body.chatId ??
+      (typeof body.overrideConfig?.sessionId === 'string' ? body.overrideConfig.sessionId : randomUUID());
     try {
-      const { result } = await runVectorUpsert(registry, deps.servicesFor(ctx.workspaceId, `flow:${flowId}`), {
-        flowId,
-        flow,
-        chatId,
-        sessionId: chatId,
-        signal: AbortSignal.timeout(30 * 60_000),
-        vars: {},
-        ...(body.stopNodeId && { stopNodeId: body.stopNodeId }),
-        ...(body.question && { question: body.question }),
-        overrideConfig: body.overrideConfig,
-        overrideSettings: parseOverrideSettings(row.apiConfig),
-      });
+      const { result } = await runVectorUpsert(
+        registry,
+        deps.servicesFor(ctx.workspaceId, `flow:${flowId}`),
+        {
+          flowId,
+          flow,
+          chatId,
+          sessionId: chatId,
+          signal: AbortSignal.timeout(30 * 60_000),
+          vars: {},
+          ...(body.stopNodeId && { stopNodeId: body.stopNodeId }),
+          ...(body.question && { question: body.question }),
+          overrideConfig: body.overrideConfig,
+          overrideSettings: parseOverrideSettings(row.apiConfig),
+        },
+      );
       const { addedDocs: _added, totalKeys: _keys, ...counts } = result;
-      const used = plan.order.map((id) => plan.nodes.get(id)!).filter((n) => ['Vector Stores', 'Embeddings', 'Record Manager', 'Document Loaders', 'Text Splitters'].includes(n.data.category));
+      const used = plan.order
+        .map((id) => plan.nodes.get(id)!)
+        .filter((n) =>
+          ['Vector Stores', 'Embeddings', 'Record Manager', 'Document Loaders', 'Text Splitters'].includes(
+            n.data.category,
+          ),
+        );
       await db
         .insertInto('upsert_history')
         .values({
@@ -162,7 +206,8 @@ export function registerVectorUpsertRoutes(
         deps.logger.warn({ flowId, nodeId: error.nodeId, err: error.cause }, 'vector upsert failed');
         throw new AppError('BAD_REQUEST', error.message, { cause: error });
       }
-      if (error instanceof FlowValidationError) throw new AppError('BAD_REQUEST', error.message, { cause: error });
+      if (error instanceof FlowValidationError)
+        throw new AppError('BAD_REQUEST', error.message, { cause: error });
       throw error;
     }
   }
@@ -170,19 +215,29 @@ export function registerVectorUpsertRoutes(
   async function parse(request: FastifyRequest) {
     if (!request.isMultipart()) {
       const parsed = upsertBody.safeParse(request.body ?? {});
-      if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid body');
+      if (!parsed.success)
+        throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid body');
       return { body: parsed.data, files: [] as UploadedFile[] };
     }
     const fields: Record<string, unknown> = {};
     const files: UploadedFile[] = [];
-    for await (const part of request.parts({ limits: { fileSize: deps.fileSizeLimit, files: 50, fields: 100 } })) {
+    for await (const part of request.parts({
+      limits: { fileSize: deps.fileSizeLimit, files: 50, fields: 100 },
+    })) {
       if (part.type === 'file') {
         const data = await part.toBuffer().catch((error: unknown) => {
           if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new AppError('PAYLOAD_TOO_LARGE', `${part.filename} is larger than ${Math.round(deps.fileSizeLimit / 1024 / 1024)} MB, the most one file may be`);
+            throw new AppError(
+              'PAYLOAD_TOO_LARGE',
+              `${part.filename} is larger than ${Math.round(deps.fileSizeLimit / 1024 / 1024)} MB, the most one file may be`,
+            );
           throw error;
         });
-        files.push({ name: Buffer.from(part.filename, 'latin1').toString('utf8'), mime: part.mimetype, data });
+        files.push({
+          name: Buffer.from(part.filename, 'latin1').toString('utf8'),
+          mime: part.mimetype,
+          data,
+        });
       } else fields[part.fieldname] = part.value;
     }
     // Form fields other than the known ones are overrides (Flowise).

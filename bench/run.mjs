@@ -3,6 +3,7 @@ import { agentflow } from './agentflow.mjs';
 import { canvas } from './canvas.mjs';
 import { foundation } from './foundation.mjs';
 import { prediction } from './prediction.mjs';
+import { rag } from './rag.mjs';
 import { sandbox } from './sandbox.mjs';
 import { ui } from './ui.mjs';
 
@@ -19,3 +20,4 @@ await canvas(report);
 await prediction(report);
 await agentflow(report);
 await sandbox(report);
+await rag(report);

@@ -232,7 +232,11 @@ export async function vectorStoreOf(opened: OpenedStore): Promise<VectorStoreHan
 export async function upsertDocuments(
   opened: OpenedStore,
   documents: SourceDocument[],
-  scope: { docId?: string | undefined },
+  scope: {
+    docId?: string | undefined;
+    /** Ids of the documents (a store's chunk ids), kept by stores that mirror the chunks. */
+    ids?: string[];
+  },
 ): Promise<UpsertResult> {
   if (opened.recordManager) {
     if (!opened.vectorStoreType.upsert) throw new Error('This vector store cannot be written to');
@@ -244,7 +248,10 @@ export async function upsertDocuments(
   const store = await vectorStoreOf(opened);
   if (!store.replaceWhere)
     return indexDocuments({ documents, store, defaultNamespace: opened.context().run.flowId });
-  const docs = documents.filter((doc) => doc.pageContent.trim() !== '');
+  const kept = documents
+    .map((doc, i) => ({ doc, id: scope.ids?.[i] }))
+    .filter(({ doc }) => doc.pageContent.trim() !== '');
+  const docs = kept.map(({ doc }) => doc);
   // Embedded in rounds so progress can be told; written in one step at the end.
   const vectors: number[][] = [];
   for (let start = 0; start < docs.length; start += EMBED_ROUND)
@@ -253,7 +260,12 @@ export async function upsertDocuments(
         docs.slice(start, start + EMBED_ROUND).map((doc) => doc.pageContent),
       )),
     );
-  await store.replaceWhere(scope.docId ? { docId: scope.docId } : {}, vectors, docs, docs.map(documentKey));
+  await store.replaceWhere(
+    scope.docId ? { docId: scope.docId } : {},
+    vectors,
+    docs,
+    kept.map(({ doc, id }) => id ?? documentKey(doc)),
+  );
   return { numAdded: docs.length, addedDocs: docs };
 }
 

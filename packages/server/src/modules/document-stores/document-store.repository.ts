@@ -29,6 +29,27 @@ export function createDocumentStoreRepository(db: Db, kind: DbKind = 'sqlite') {
         .orderBy('name')
         .execute(),
 
+    /**
+     * A store's settings without its loaders (whose configs may hold whole texts): what searching it
+     * needs, read on every question a flow asks of it.
+     */
+    findSettings: (workspaceId: string, id: string) =>
+      db
+        .selectFrom('document_store')
+        .select([
+          'id',
+          'name',
+          'description',
+          'status',
+          'workspaceId',
+          'embeddingConfig',
+          'vectorStoreConfig',
+          'recordManagerConfig',
+        ])
+        .where('workspaceId', '=', workspaceId)
+        .where('id', '=', id)
+        .executeTakeFirst(),
+
     /** The store row, locked for the rest of the transaction on PostgreSQL (a writer at a time). */
     async findForUpdate(trx: Db, workspaceId: string, id: string): Promise<StoreRow | undefined> {
       let query = trx
@@ -76,16 +97,37 @@ export function createDocumentStoreRepository(db: Db, kind: DbKind = 'sqlite') {
         .where('id', '=', chunkId)
         .executeTakeFirst(),
 
-    /** Chunks of one loader whose text is exactly this (query results name their chunk). */
-    chunksWithText: (storeId: string, texts: string[]) =>
-      texts.length === 0
-        ? Promise.resolve([] as ChunkRow[])
-        : db
-            .selectFrom('document_store_file_chunk')
-            .selectAll()
-            .where('storeId', '=', storeId)
-            .where('pageContent', 'in', texts)
-            .execute(),
+    /**
+     * Chunks of a store by id. Looked up by id alone, then kept when in the store: with the store id
+     * in the query, databases pick the store's index and read every chunk of it.
+     */
+    async chunksByIds(storeId: string, ids: string[]): Promise<ChunkRow[]> {
+      if (ids.length === 0) return [];
+      const rows = await db.selectFrom('document_store_file_chunk').selectAll().where('id', 'in', ids).execute();
+      return rows.filter((row) => row.storeId === storeId);
+    },
+
+    /**
+     * Chunks whose text is exactly one of these, searched within the loader each names (query results
+     * of stores that do not keep chunk ids name their chunk this way, as Flowise does).
+     */
+    async chunksWithText(storeId: string, wanted: { text: string; docId: unknown }[]): Promise<ChunkRow[]> {
+      if (wanted.length === 0) return [];
+      return db
+        .selectFrom('document_store_file_chunk')
+        .selectAll()
+        .where('storeId', '=', storeId)
+        .where((eb) =>
+          eb.or(
+            wanted.map(({ text, docId }) =>
+              typeof docId === 'string'
+                ? eb.and([eb('docId', '=', docId), eb('pageContent', '=', text)])
+                : eb('pageContent', '=', text),
+            ),
+          ),
+        )
+        .execute();
+    },
 
     async replaceLoaderChunks(
       trx: Db,

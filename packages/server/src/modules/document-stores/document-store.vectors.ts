@@ -52,7 +52,9 @@ const credentialOf = (config: Record<string, unknown> | null | undefined) => {
 };
 
 /** The stored configs of a row, as the node toolkit reads them. */
-export function configsOf(row: StoreRow): StoreConfigs {
+export function configsOf(
+  row: Pick<StoreRow, 'embeddingConfig' | 'vectorStoreConfig' | 'recordManagerConfig'>,
+): StoreConfigs {
   return {
     embedding: parseConfig(row.embeddingConfig),
     vectorStore: parseConfig(row.vectorStoreConfig),
@@ -185,7 +187,7 @@ export function createDocumentStoreVectors(deps: VectorServiceDeps) {
               },
             },
           );
-          const result = await upsertDocuments(opened, documents, { docId });
+          const result = await upsertDocuments(opened, documents, { docId, ids: chunks.map((chunk) => chunk.id) });
           const { addedDocs: _added, totalKeys: _keys, ...counts } = result;
           const used = PARTS.filter(({ part }) => configs[part]?.name)
             .reverse()
@@ -246,7 +248,8 @@ export function createDocumentStoreVectors(deps: VectorServiceDeps) {
 
     /** The retrieval playground: the store's nearest chunks to a query, with scores and the time taken. */
     async query(ctx: AuthContext, body: z.infer<typeof vectorQueryBody>) {
-      const row = await stores.load(ctx, body.storeId);
+      const row = await repo.findSettings(ctx.workspaceId, body.storeId);
+      if (!row) throw new AppError('NOT_FOUND', `Document store ${body.storeId} not found`);
       const configs = configsOf(row);
       if (!configs.embedding) throw new AppError('BAD_REQUEST', `Embedding for ${row.id} is not configured`);
       if (!configs.vectorStore)
@@ -267,13 +270,21 @@ export function createDocumentStoreVectors(deps: VectorServiceDeps) {
         throw nodeProblem(error);
       }
       const timeTaken = Math.round(performance.now() - started);
-      const chunks = await repo.chunksWithText(
-        row.id,
-        found.map((f) => f.document.pageContent),
+      // Records named by chunk id (the embedded store's), else the chunk of the same loader and text.
+      const byId = new Map(
+        (await repo.chunksByIds(row.id, found.flatMap((f) => (f.id ? [f.id] : [])))).map((c) => [c.id, c]),
       );
-      const byText = new Map(chunks.map((chunk) => [chunk.pageContent, chunk]));
+      const unmatched = found.filter((f) => !f.id || !byId.has(f.id));
+      const byText = new Map(
+        (
+          await repo.chunksWithText(
+            row.id,
+            unmatched.map((f) => ({ text: f.document.pageContent, docId: f.document.metadata.docId })),
+          )
+        ).map((chunk) => [chunk.pageContent, chunk]),
+      );
       const docs: QueriedDocument[] = found.map((f) => {
-        const chunk = byText.get(f.document.pageContent);
+        const chunk = (f.id ? byId.get(f.id) : undefined) ?? byText.get(f.document.pageContent);
         return {
           pageContent: f.document.pageContent,
           metadata: f.document.metadata,

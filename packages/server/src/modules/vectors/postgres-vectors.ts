@@ -168,7 +168,7 @@ export function createPostgresVectors(
       const params = [literal(vector), k, ...(condition?.params ?? [])];
       const rows = await inTransaction(pool, async (client) => {
         // More candidates than K, and with a filter the scan goes on until K rows pass it.
-        await client.query(`SET LOCAL hnsw.ef_search = ${Math.min(1000, Math.max(40, k * 4))}`);
+        await client.query(`SET LOCAL hnsw.ef_search = ${Math.min(1000, Math.max(100, k * 10))}`);
         if (condition) await client.query(`SET LOCAL hnsw.iterative_scan = relaxed_order`);
         return (
           await client.query<{

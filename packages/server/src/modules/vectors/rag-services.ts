@@ -47,7 +47,7 @@ export function createRagServices({
       return {
         list: () => documentStores.list(workspaceId),
         async get(id) {
-          const row = await documentStores.stores.find(workspaceId, id);
+          const row = await documentStores.findSettings(workspaceId, id);
           if (!row) return undefined;
           return {
             id: row.id,
@@ -60,7 +60,7 @@ export function createRagServices({
           };
         },
         async chunks(id) {
-          const row = await documentStores.stores.find(workspaceId, id);
+          const row = await documentStores.findSettings(workspaceId, id);
           if (!row) throw new Error(`Document store ${id} not found`);
           return (await documentStores.allChunks(id)).map((chunk) => ({
             pageContent: chunk.pageContent,

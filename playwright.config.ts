@@ -47,6 +47,8 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         DATABASE_URL: '',
         OPENAI_BASE_URL: `http://127.0.0.1:${LLM_PORT}/v1`,
+        // document-stores.spec.ts serves a page on 127.0.0.1 for the web scraper to read.
+        FLOWLOOM_HTTP_ALLOW: '127.0.0.1',
       },
       timeout: 60_000,
     },

@@ -20,6 +20,12 @@ const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/ResetPas
 const VerifyPage = lazyPage(() => import('../features/auth/pages/VerifyPage'));
 const StatusPage = lazyPage(() => import('../features/auth/pages/StatusPage'));
 const SsoSuccessPage = lazyPage(() => import('../features/auth/pages/SsoSuccessPage'));
+const DocumentStoresPage = lazyPage(() => import('../features/document-stores/DocumentStoresPage'));
+const DocumentStorePage = lazyPage(() => import('../features/document-stores/store/DocumentStorePage'));
+const ChunksPage = lazyPage(() => import('../features/document-stores/chunks/ChunksPage'));
+const LoaderConfigPage = lazyPage(() => import('../features/document-stores/loader/LoaderConfigPage'));
+const VectorConfigPage = lazyPage(() => import('../features/document-stores/vector/VectorConfigPage'));
+const RetrievalQueryPage = lazyPage(() => import('../features/document-stores/query/RetrievalQueryPage'));
 
 /** A route of the SPEC §2 tables with its guard. */
 export interface AppRoute {
@@ -60,20 +66,20 @@ export const mainRoutes: AppRoute[] = [
   },
   { path: '/credentials', permission: 'credentials:view', element: <CredentialsPage /> },
   { path: '/variables', permission: 'variables:view', element: <VariablesPage /> },
-  {
-    path: '/document-stores',
-    permission: DOCUMENT_STORES,
-    element: <ComingSoonPage area="documentStores" />,
-  },
+  { path: '/document-stores', permission: DOCUMENT_STORES, element: <DocumentStoresPage /> },
   // SPEC leaves the sub-routes' permission unspecified; they show store content, so they use the list's.
-  ...[
-    '/document-stores/:storeId',
-    '/document-stores/chunks/:storeId/:fileId',
-    '/document-stores/:storeId/:name',
-    '/document-stores/vector/:storeId',
-    '/document-stores/vector/:storeId/:docId',
-    '/document-stores/query/:storeId',
-  ].map((path) => ({ path, permission: DOCUMENT_STORES, element: <ComingSoonPage area="documentStores" /> })),
+  // Fixed segments (chunks, vector, query) come before `:storeId/:name`, which matches them too: the
+  // router ranks them itself, but preloading a page takes the first route that matches.
+  ...(
+    [
+      ['/document-stores/chunks/:storeId/:fileId', <ChunksPage />],
+      ['/document-stores/vector/:storeId', <VectorConfigPage />],
+      ['/document-stores/vector/:storeId/:docId', <VectorConfigPage />],
+      ['/document-stores/query/:storeId', <RetrievalQueryPage />],
+      ['/document-stores/:storeId', <DocumentStorePage />],
+      ['/document-stores/:storeId/:name', <LoaderConfigPage />],
+    ] as const
+  ).map(([path, element]) => ({ path, permission: DOCUMENT_STORES, element })),
   {
     path: '/datasets',
     permission: 'datasets:view',

@@ -21,25 +21,30 @@ export function useResourcePage<T extends { id: string }>({
   name,
   deleteWarning,
   bulkWarning,
+  listDeps = [],
 }: {
   /** Permission family and storage key: "tools". */
-  resource: 'tools' | 'variables' | 'credentials' | 'apikeys';
+  resource: 'tools' | 'variables' | 'credentials' | 'apikeys' | 'documentStores';
   /** Singular and plural, lower case (proper names keep their case): ["tool", "tools"]. */
   nouns: [string, string];
   api: {
     list: () => Promise<T[]>;
-    remove: (id: string) => Promise<unknown>;
-    removeMany: (ids: string[]) => Promise<unknown>;
+    /** Deletes one item (the row's Delete); the item comes along for pages that delete more. */
+    remove: (id: string, item: T) => Promise<unknown>;
+    /** Deletes several at once; without it there is no bulk delete. */
+    removeMany?: (ids: string[]) => Promise<unknown>;
   };
   name: (item: T) => string;
   /** What deleting one item does, after "Delete tool "X"?". */
   deleteWarning: (item: T) => string;
   /** What deleting several does, after "Delete 3 tools?". */
-  bulkWarning: string;
+  bulkWarning?: string;
+  /** What the list request depends on besides the page (a server page and its size). */
+  listDeps?: readonly unknown[];
 }) {
   const access = useAccess();
   const confirmedDelete = useConfirmedDelete();
-  const query = useApiQuery(() => api.list(), []);
+  const query = useApiQuery(() => api.list(), listDeps);
   const can = (action: 'create' | 'update' | 'delete') => access.can(`${resource}:${action}` as Permission);
   const [one] = nouns;
 
@@ -48,17 +53,26 @@ export function useResourcePage<T extends { id: string }>({
       title: `Delete ${one}`,
       description: `Delete ${one} "${name(item)}"? ${deleteWarning(item)}`,
       noun: capitalised(one),
-      remove: () => api.remove(item.id),
+      remove: () => api.remove(item.id, item),
       done: query.reload,
     });
 
-  const bulkDelete: BulkDelete | undefined = can('delete')
-    ? { nouns, consequence: bulkWarning, remove: (ids) => api.removeMany(ids), done: () => query.reload() }
-    : undefined;
+  const removeMany = api.removeMany;
+  const bulkDelete: BulkDelete | undefined =
+    can('delete') && removeMany
+      ? {
+          nouns,
+          consequence: bulkWarning ?? '',
+          remove: (ids) => removeMany(ids),
+          done: () => query.reload(),
+        }
+      : undefined;
 
   return {
     query,
     can,
+    /** Deletes an item after a confirmation naming it, then reloads the list. */
+    remove,
     /** The page's add button, or nothing without the create permission. */
     addButton: (label: string, onClick: () => void, disabled = false) =>
       can('create') && (

@@ -1,0 +1,105 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { CREDENTIAL_ID_KEY, type ComponentSettings, type DocumentStore } from '@flowloom/shared';
+import { useId } from 'react';
+import { useApiQuery } from '../../../api/useApiQuery';
+import { documentStoresApi } from '../documentStoresApi';
+import { canDeleteVectors } from '../storeVectors';
+
+const shownValue = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+const isSet = ([key, value]: [string, unknown]) =>
+  key !== 'credential' && key !== CREDENTIAL_ID_KEY && value !== '' && value !== null && value !== undefined;
+
+/** A saved component (vector store, record manager): its label and the settings it was given. */
+function ConfigTable({ settings }: { settings: ComponentSettings }) {
+  const definition = useApiQuery(() => documentStoresApi.node(settings.name), [settings.name]);
+  const labelOf = (name: string) =>
+    definition.data?.inputs.find((input) => input.name === name)?.label ?? name;
+  const rows = Object.entries(settings.config ?? {}).filter(isSet);
+  return (
+    <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5 }}>
+      <Typography variant="h5" sx={{ mb: rows.length ? 1 : 0 }}>
+        {definition.data?.label ?? settings.name}
+      </Typography>
+      {rows.length > 0 && (
+        <Table size="small" aria-label={`${definition.data?.label ?? settings.name} settings`}>
+          <TableBody>
+            {rows.map(([key, value]) => (
+              <TableRow key={key}>
+                <TableCell sx={{ fontWeight: 500, width: '40%' }}>{labelOf(key)}</TableCell>
+                <TableCell sx={{ wordBreak: 'break-word' }}>{shownValue(value)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * Confirms deleting a store or one of its loaders (DOCUMENT_STORES.md §4.8): what goes, the
+ * vector store and record manager settings involved, and a warning when vectors will stay behind.
+ */
+export function DeleteStoreDialog({
+  store,
+  description,
+  busy,
+  onCancel,
+  onDelete,
+}: {
+  store: DocumentStore;
+  description: string;
+  busy: boolean;
+  onCancel: () => void;
+  onDelete: () => void;
+}) {
+  const titleId = useId();
+  const parts = [store.vectorStoreConfig, store.recordManagerConfig].filter(
+    (part): part is ComponentSettings => !!part?.name,
+  );
+  return (
+    <Dialog open onClose={busy ? undefined : onCancel} maxWidth="sm" fullWidth aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>Delete</DialogTitle>
+      <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <DialogContentText>{description}</DialogContentText>
+        {store.vectorStoreConfig?.name && !canDeleteVectors(store) && (
+          <Alert severity="warning">
+            Without a Record Manager configured, only the document chunks will be removed from the document
+            store; the vector embeddings stay in your vector database. Configure a Record Manager to clean up
+            vector store data automatically.
+          </Alert>
+        )}
+        {parts.length > 0 && (
+          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+            <Typography variant="h4" component="h3">
+              Configuration
+            </Typography>
+            {parts.map((part) => (
+              <ConfigTable key={part.name} settings={part} />
+            ))}
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button color="inherit" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button variant="contained" color="error" onClick={onDelete} disabled={busy}>
+          Delete
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

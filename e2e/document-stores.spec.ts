@@ -8,7 +8,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { makeTestPdf } from '../packages/nodes/src/testing/pdf-fixture';
-import { createCredential, signInOwner, watchPolicyViolations } from './support';
+import { canvasDriver } from './canvas-support';
+import { createCredential, INTERNAL, signInOwner, watchPolicyViolations } from './support';
 
 const RUN = Date.now().toString(36);
 const STORE = `Handbook ${RUN}`;
@@ -256,6 +257,66 @@ test('the store page shows the upserted store, and an agentflow using it is crea
     expect.objectContaining({ documentStore: `${storeId}:${STORE}`, returnSourceDocuments: true }),
   ]);
   expect(flowData.edges).toHaveLength(1);
+});
+
+test('a Conversational Retrieval QA chatflow built on the canvas answers from the store, with its sources', async () => {
+  const canvas = canvasDriver(() => page);
+  const { node, handle, outputHandle } = canvas;
+  await canvas.openNewCanvas();
+  await canvas.measurePane();
+  await canvas.dragFromPalette('ChatOpenAI', 'chatOpenAI_0', { x: 560, y: 140 });
+  await canvas.dragFromPalette('Document Store (Vector)', 'documentStoreVS_0', { x: 560, y: 640 });
+  await canvas.dragFromPalette('Conversational Retrieval QA Chain', 'conversationalRetrievalQAChain_0', {
+    x: 1000,
+    y: 200,
+  });
+
+  const model = node('chatOpenAI_0');
+  await model.getByRole('combobox', { name: 'Connect Credential' }).click();
+  await page.getByRole('option', { name: CREDENTIAL, exact: true }).click();
+  // Only upserted stores are offered; this one is.
+  await node('documentStoreVS_0').getByRole('textbox', { name: 'Select Store' }).click();
+  // The option shows the store's description under its name.
+  await page.getByRole('option', { name: new RegExp(`^${STORE}`) }).click();
+  const chain = node('conversationalRetrievalQAChain_0');
+  await chain.getByLabel('Return Source Documents').check();
+
+  await canvas.connect(
+    outputHandle('chatOpenAI_0'),
+    handle('conversationalRetrievalQAChain_0-input-model-BaseChatModel'),
+  );
+  await canvas.connect(
+    outputHandle('documentStoreVS_0'),
+    handle('conversationalRetrievalQAChain_0-input-vectorStoreRetriever-BaseRetriever'),
+  );
+  await expect(page.locator('.react-flow__edge')).toHaveCount(2);
+
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const naming = page.getByRole('dialog', { name: 'Save New Chatflow' });
+  await naming.getByLabel('Chatflow name').fill(`Handbook QA ${RUN}`);
+  await naming.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page).toHaveURL(/\/canvas\/[0-9a-f-]{36}$/);
+  const flowId = page.url().split('/').pop()!;
+
+  await page.getByRole('button', { name: 'Open chat' }).click();
+  const chat = page.getByRole('dialog', { name: 'Chat' });
+  await chat
+    .getByRole('textbox', { name: 'Question' })
+    .fill('Who guides every ship into the harbor at night?');
+  await chat.getByRole('textbox', { name: 'Question' }).press('Enter');
+  await expect(chat.getByText(/^Hello from the test LLM/)).toBeVisible({ timeout: 30_000 });
+  await expect(chat.getByText('Sources', { exact: true })).toBeVisible();
+  // A web page's chunk is named by the page's title.
+  const source = chat.getByRole('button', { name: 'Lighthouse', exact: true });
+  await expect(source).toBeVisible();
+  await source.click();
+  await expect(chat.getByText(/copper beacon/).first()).toBeVisible();
+
+  // The store lists the flow that uses it.
+  const stored = await page.request.get(`/api/v1/chatflows/${flowId}`, { headers: INTERNAL });
+  expect(stored.ok()).toBe(true);
+  await page.goto(storePath);
+  await expect(page.getByText('Chatflows Used:')).toBeVisible();
 });
 
 test('deleting a loader removes its chunks; the store can be deleted from the list', async () => {

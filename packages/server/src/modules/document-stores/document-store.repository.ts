@@ -103,7 +103,11 @@ export function createDocumentStoreRepository(db: Db, kind: DbKind = 'sqlite') {
      */
     async chunksByIds(storeId: string, ids: string[]): Promise<ChunkRow[]> {
       if (ids.length === 0) return [];
-      const rows = await db.selectFrom('document_store_file_chunk').selectAll().where('id', 'in', ids).execute();
+      const rows = await db
+        .selectFrom('document_store_file_chunk')
+        .selectAll()
+        .where('id', 'in', ids)
+        .execute();
       return rows.filter((row) => row.storeId === storeId);
     },
 

@@ -187,7 +187,10 @@ export function createDocumentStoreVectors(deps: VectorServiceDeps) {
               },
             },
           );
-          const result = await upsertDocuments(opened, documents, { docId, ids: chunks.map((chunk) => chunk.id) });
+          const result = await upsertDocuments(opened, documents, {
+            docId,
+            ids: chunks.map((chunk) => chunk.id),
+          });
           const { addedDocs: _added, totalKeys: _keys, ...counts } = result;
           const used = PARTS.filter(({ part }) => configs[part]?.name)
             .reverse()
@@ -272,7 +275,12 @@ export function createDocumentStoreVectors(deps: VectorServiceDeps) {
       const timeTaken = Math.round(performance.now() - started);
       // Records named by chunk id (the embedded store's), else the chunk of the same loader and text.
       const byId = new Map(
-        (await repo.chunksByIds(row.id, found.flatMap((f) => (f.id ? [f.id] : [])))).map((c) => [c.id, c]),
+        (
+          await repo.chunksByIds(
+            row.id,
+            found.flatMap((f) => (f.id ? [f.id] : [])),
+          )
+        ).map((c) => [c.id, c]),
       );
       const unmatched = found.filter((f) => !f.id || !byId.has(f.id));
       const byText = new Map(

@@ -1,26 +1,60 @@
 import type { Db } from '../../db/database.js';
 
-/** The store the flow's Document Store loader node reads (the first such node, as Flowise tracks it). */
-export function storeReadBy(flowData: string | null): string | undefined {
-  if (!flowData) return undefined;
+type StoreNode = { data?: { name?: string; inputs?: Record<string, unknown> } };
+
+/** `"<id>:<name>"` or `"<id>"` → the id. */
+const idOf = (value: unknown) =>
+  typeof value === 'string' && value !== '' ? value.split(':')[0] : undefined;
+
+const rowsOf = (value: unknown): Record<string, unknown>[] =>
+  Array.isArray(value)
+    ? value.filter((row): row is Record<string, unknown> => !!row && typeof row === 'object')
+    : [];
+
+/**
+ * Every document store a flow reads: its Document Store loaders and Document Store (Vector) nodes,
+ * and the stores of agentflow Retriever nodes and Agent knowledge. (Flowise tracks only the first
+ * Document Store loader; a store page then missed the flows that search it.)
+ */
+export function storesReadBy(flowData: string | null): Set<string> {
+  const ids = new Set<string>();
+  if (!flowData) return ids;
+  let nodes: StoreNode[] = [];
   try {
-    const flow = JSON.parse(flowData) as {
-      nodes?: { data?: { name?: string; inputs?: { selectedStore?: unknown } } }[];
-    };
-    const node = flow.nodes?.find((n) => n.data?.name === 'documentStore');
-    const store = node?.data?.inputs?.selectedStore;
-    return typeof store === 'string' && store !== '' ? store : undefined;
+    const flow = JSON.parse(flowData) as { nodes?: StoreNode[] };
+    nodes = Array.isArray(flow.nodes) ? flow.nodes : [];
   } catch {
-    return undefined;
+    return ids;
   }
+  for (const node of nodes) {
+    const inputs = node.data?.inputs ?? {};
+    const found: unknown[] = [];
+    switch (node.data?.name) {
+      case 'documentStore':
+      case 'documentStoreVS':
+        found.push(inputs.selectedStore);
+        break;
+      case 'retrieverAgentflow':
+        found.push(...rowsOf(inputs.retrieverKnowledgeDocumentStores).map((row) => row.documentStore));
+        break;
+      case 'agentAgentflow':
+        found.push(...rowsOf(inputs.agentKnowledgeDocumentStores).map((row) => row.documentStore));
+        break;
+    }
+    for (const value of found) {
+      const id = idOf(value);
+      if (id) ids.add(id);
+    }
+  }
+  return ids;
 }
 
 /**
  * Keeps `document_store.whereUsed` in step with a flow that was saved (`flowData`) or deleted (null):
- * the flow is listed by the store its Document Store node reads, and by no other store of the workspace.
+ * the flow is listed by the stores it reads, and by no other store of the workspace.
  */
 export async function updateWhereUsed(trx: Db, workspaceId: string, flowId: string, flowData: string | null) {
-  const target = storeReadBy(flowData);
+  const targets = storesReadBy(flowData);
   const rows = await trx
     .selectFrom('document_store')
     .select(['id', 'whereUsed'])
@@ -35,7 +69,7 @@ export async function updateWhereUsed(trx: Db, workspaceId: string, flowId: stri
       used = [];
     }
     const has = used.includes(flowId);
-    const should = row.id === target;
+    const should = targets.has(row.id);
     if (has === should) continue;
     const next = should ? [...used, flowId] : used.filter((id) => id !== flowId);
     await trx

@@ -113,4 +113,25 @@ describe('uploadsConfig', () => {
         .isImageUploadAllowed,
     ).toBe(false);
   });
+
+  it('offers files to search in the chat when a vector store with File Upload on reads a file loader', () => {
+    const loader = {
+      id: 'pdfFile_0',
+      data: {
+        category: 'Document Loaders',
+        inputs: {},
+        inputParams: [{ name: 'pdfFile', type: 'file', fileType: '.pdf' }],
+      },
+    };
+    const store = (fileUpload: unknown) => ({
+      id: 'embeddedVectorStore_0',
+      data: { category: 'Vector Stores', inputs: { fileUpload, document: ['{{pdfFile_0.data.instance}}'] } },
+    });
+    expect(uploadsConfig([loader, store(true)])).toMatchObject({
+      isRAGFileUploadAllowed: true,
+      fileUploadSizeAndTypes: [{ fileTypes: ['.pdf'], maxUploadSize: 50 }],
+    });
+    expect(uploadsConfig([loader, store(false)]).isRAGFileUploadAllowed).toBe(false);
+    expect(uploadsConfig([store(true)]).isRAGFileUploadAllowed).toBe(false);
+  });
 });

@@ -19,7 +19,7 @@ describe('Docx File loader', () => {
       { name: 'word/document.xml', deflated: zerosDeflated(210), declaredSize: 100 },
     ]);
     await expect(loadWith(docxFile, { docxFile: dataUri('bomb.docx', bomb, DOCX) })).rejects.toThrow(
-      'bomb.docx expands to more than 200 MB when unpacked; it cannot be loaded',
+      /bomb.docx expands to more than \d+ MB/,
     );
   });
 

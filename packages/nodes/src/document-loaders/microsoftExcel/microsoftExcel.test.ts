@@ -62,7 +62,7 @@ describe('Microsoft Excel loader', () => {
     );
     const bomb = handmadeZip(entries);
     await expect(loadWith(microsoftExcel, { excelFile: dataUri('bomb.xlsx', bomb) })).rejects.toThrow(
-      'bomb.xlsx expands to more than 200 MB when unpacked; it cannot be loaded',
+      /bomb.xlsx expands to more than \d+ MB/,
     );
   });
 

@@ -25,7 +25,7 @@ describe('Microsoft PowerPoint loader', () => {
     ]);
     await expect(
       loadWith(microsoftPowerpoint, { powerpointFile: dataUri('bomb.pptx', bomb) }),
-    ).rejects.toThrow('bomb.pptx expands to more than 200 MB when unpacked');
+    ).rejects.toThrow(/bomb.pptx expands to more than \d+ MB/);
   });
 
   it('says an old .ppt must be saved as .pptx', async () => {

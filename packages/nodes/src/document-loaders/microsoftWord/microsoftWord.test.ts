@@ -27,7 +27,7 @@ describe('Microsoft Word loader', () => {
       { name: 'word/document.xml', deflated: zerosDeflated(210), declaredSize: 1000 },
     ]);
     await expect(loadWith(microsoftWord, { docxFile: dataUri('bomb.docx', bomb) })).rejects.toThrow(
-      'bomb.docx expands to more than 200 MB when unpacked',
+      /bomb.docx expands to more than \d+ MB/,
     );
   });
 

@@ -9,6 +9,10 @@ import { sizeText } from '../size.js';
  * also one whose entries all point at the same data) is stopped at the limit.
  */
 
+/** How many times its own size a package may expand to, above {@link MIN_EXPANSION_CAP}. */
+const MAX_EXPANSION_RATIO = 100;
+const MIN_EXPANSION_CAP = 20 * 1024 * 1024;
+
 /** The pieces of compressed data inflated at once: bounds the output of one step to a few MB. */
 const INFLATE_STEP = 8 * 1024;
 
@@ -100,7 +104,12 @@ function entryData(data: Uint8Array, entry: ZipEntry, fileName: string): Uint8Ar
  */
 export function readZip(data: Uint8Array, fileName: string, options: ZipReadOptions = {}): ZipPackage {
   if (!isZip(data)) throw new Error(`${fileName} is not a ZIP package`);
-  const maxBytes = options.maxBytes ?? MAX_EXPANDED_BYTES;
+  // Real Office files expand some tens of times (XML compresses well; pictures not at all): a file
+  // that would expand much more is a bomb, stopped before it costs seconds of work.
+  const maxBytes = Math.min(
+    options.maxBytes ?? MAX_EXPANDED_BYTES,
+    Math.max(MIN_EXPANSION_CAP, data.byteLength * MAX_EXPANSION_RATIO),
+  );
   const entries = centralDirectory(data, fileName);
   const kept = new Map<string, Uint8Array>();
   let total = 0;

@@ -25,7 +25,7 @@ import {
   storeRun,
   type StoreRuntime,
 } from './document-store.runtime.js';
-import { storeLoaderFiles } from './loader-files.js';
+import { checkInlineFiles, storeLoaderFiles } from './loader-files.js';
 
 /** Loaders whose preview reads only a few pages (Flowise caps web scrapers at 3 in a preview). */
 const WEB_SCRAPERS = new Set(['cheerioWebScraper', 'puppeteerWebScraper', 'playwrightWebScraper']);
@@ -251,6 +251,7 @@ export function createDocumentStoreService(deps: DocumentStoreServiceDeps) {
 
     async preview(ctx: AuthContext, body: LoaderBody) {
       await checkComponents(ctx, body);
+      checkInlineFiles(body.loaderConfig, deps.storage.limit);
       const row = await load(ctx, body.storeId);
       const existing = body.id ? parseLoaders(row).find((l) => l.id === body.id) : undefined;
       const config = { ...body.loaderConfig };

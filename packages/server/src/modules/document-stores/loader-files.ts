@@ -28,6 +28,25 @@ function dataUris(value: unknown): string[] | undefined {
   return undefined;
 }
 
+/**
+ * Refuses (413) an inline file over the size limit before anything reads it: a preview loads files
+ * without storing them, and must not read more than an upload may hold.
+ */
+export function checkInlineFiles(config: Record<string, unknown>, limit: number): void {
+  for (const value of Object.values(config)) {
+    for (const uri of dataUris(value) ?? []) {
+      const match = DATA_URI.exec(uri);
+      if (!match) continue;
+      const bytes = Math.floor((match[2]!.length * 3) / 4);
+      if (bytes > limit)
+        throw new AppError(
+          'PAYLOAD_TOO_LARGE',
+          `${match[3] ?? 'The file'} is ${(bytes / 1024 / 1024).toFixed(1)} MB; files up to ${Math.round(limit / 1024 / 1024)} MB can be uploaded`,
+        );
+    }
+  }
+}
+
 /** The stored names a `FILE-STORAGE::` value lists. */
 export function storedNames(value: unknown): string[] {
   if (typeof value !== 'string' || !value.startsWith(FILE_STORAGE)) return [];

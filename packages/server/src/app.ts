@@ -240,6 +240,13 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       `${interrupted} agentflow execution(s) were running when the server stopped; marked TERMINATED`,
     );
   registerExecutionRoutes(app, { executions });
+  // An upsert lives in the process that ran it: one cut short by a stop is over. Its store goes
+  // back to SYNC (the embedded store wrote nothing; with a record manager, upserting again finishes).
+  const cutShort = await documentStoreRepo.endInterruptedUpserts(clock.now().toISOString());
+  if (cutShort > 0)
+    app.log.warn(
+      `${cutShort} document store upsert(s) were running when the server stopped; status set back to SYNC`,
+    );
   // Execute Flow runs other flows through the prediction service built just below.
   const flows = createFlowRunner({
     predictions: () => predictions,

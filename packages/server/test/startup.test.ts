@@ -167,6 +167,38 @@ describe('executions cut short by a server stop', () => {
   });
 });
 
+describe('document store upserts cut short by a server stop', () => {
+  it('leave the store SYNC at the next start, ready to upsert again', async () => {
+    const dir = home();
+    const config = loadConfig({ FLOWLOOM_HOME: dir, LOG_LEVEL: 'silent' });
+    const database = await openDatabase({ url: join(dir, 'database.sqlite') });
+    const first = await createApp({ config, database });
+    await registerOwner(first);
+    const session = await login(first);
+    const store = (
+      await session.request('POST', '/api/v1/document-store/store', { name: 'Interrupted' })
+    ).json();
+    // What a killed server leaves behind: a store marked as being upserted.
+    await database.db
+      .updateTable('document_store')
+      .set({ status: 'UPSERTING' })
+      .where('id', '=', store.id)
+      .execute();
+    await first.close();
+
+    const second = await createApp({ config, database });
+    try {
+      const again = await login(second);
+      expect((await again.request('GET', `/api/v1/document-store/store/${store.id}`)).json().status).toBe(
+        'SYNC',
+      );
+    } finally {
+      await second.close();
+      await database.db.destroy();
+    }
+  });
+});
+
 describe('the data folder', () => {
   const modeOf = (path: string) => statSync(path).mode & 0o777;
 

@@ -164,6 +164,16 @@ export function createDocumentStoreRepository(db: Db, kind: DbKind = 'sqlite') {
     deleteChunk: (trx: Db, chunkId: string) =>
       trx.deleteFrom('document_store_file_chunk').where('id', '=', chunkId).execute(),
 
+    /** Stores left UPSERTING by a server that stopped are SYNC again (their chunks are all there). */
+    async endInterruptedUpserts(at: string): Promise<number> {
+      const result = await db
+        .updateTable('document_store')
+        .set({ status: 'SYNC', updatedDate: at })
+        .where('status', '=', 'UPSERTING')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
     insertHistory: (row: Insertable<UpsertHistoryTable>) =>
       db.insertInto('upsert_history').values(row).execute(),
 

@@ -25,6 +25,8 @@ export {
   queryStore,
   removeDocuments,
   vectorStoreOf,
+  describeKnowledge,
+  type ChosenModel,
   type LoaderConfig,
   type OpenedStore,
   type StoreConfigs,

@@ -167,6 +167,27 @@ describe.each(ENGINES)('document stores through the HTTP API (%s)', (engine) => 
     expect(missing.statusCode).toBe(404);
   });
 
+  it("describes the store's contents with the chosen chat model (the Agent knowledge wand)", async () => {
+    llm.script({ text: 'Facts about fruit and vehicles; search it for those.' });
+    const described = await api('POST', `/generate-tool-desc/${storeId}`, {
+      selectedChatModel: {
+        name: 'chatOpenAI',
+        inputs: { modelName: 'gpt-4o-mini', FLOWISE_CREDENTIAL_ID: credential },
+      },
+    });
+    expect(described.statusCode, described.body).toBe(200);
+    expect(described.json()).toEqual({ content: 'Facts about fruit and vehicles; search it for those.' });
+    const sent = llm.requests.at(-1)!.body as { messages: { role: string; content: string }[] };
+    expect(sent.messages[1]!.content).toContain('Bananas are long yellow fruit');
+    const noModel = await api('POST', `/generate-tool-desc/${storeId}`, {
+      selectedChatModel: { name: 'nope' },
+    });
+    expect(noModel.statusCode).toBe(400);
+    expect(noModel.json().message).toBe(
+      'Error generating tool description: "nope" is not an available chat model',
+    );
+  });
+
   it('upserts into the embedded store, queries it with scores, and skips what is unchanged', async () => {
     const config = { ...vectorConfig, embeddingConfig: { ...vectorConfig.embeddingConfig, credential } };
     const saved = await api('POST', '/vectorstore/save', { storeId, ...config });

@@ -8,7 +8,8 @@ import {
   type UpsertResult,
 } from '@flowloom/engine';
 import type { FlowNodeData, SourceDocument } from '@flowloom/shared';
-import { stringInput } from '../llm/chat-model.js';
+import { requireChatModel, stringInput } from '../llm/chat-model.js';
+import { generate } from '../llm/generate.js';
 import { asPromise } from '../tools/tool.js';
 import { isDocumentList } from '../document-loaders/loader.js';
 import { isEmbeddings, type EmbeddingsHandle } from '../embeddings/embeddings.js';
@@ -289,4 +290,38 @@ export async function removeDocuments(opened: OpenedStore, docId?: string): Prom
   if (!opened.vectorStoreType.removeRecords) throw new Error('This vector store cannot delete records');
   return (await opened.vectorStoreType.removeRecords(opened.context(), docId === undefined ? {} : { docId }))
     .numDeleted;
+}
+
+/** The chat model a caller named with its settings (the Agent node's model and its config). */
+export interface ChosenModel {
+  name: string;
+  inputs: Record<string, unknown>;
+  credential?: string | undefined;
+}
+
+const DESCRIBE_INSTRUCTION =
+  'Below is the beginning of a collection of documents that an AI assistant will be able to search. Write one sentence, under 200 words, that tells the assistant what the collection contains and when searching it helps. Answer with the sentence only.';
+
+/**
+ * A one-sentence description of a store's contents from its first chunks, written by the chosen chat
+ * model: the description an agent reads to decide when to search the store.
+ */
+export async function describeKnowledge(
+  registry: NodeRegistry,
+  run: RunContext,
+  chosen: ChosenModel,
+  sample: string,
+): Promise<string> {
+  const type = registry.get(chosen.name);
+  if (!type?.init || type.definition.category !== 'Chat Models')
+    throw new Error(`"${chosen.name}" is not an available chat model`);
+  const config = chosen.credential ? { ...chosen.inputs, credential: chosen.credential } : chosen.inputs;
+  const model = requireChatModel(await asPromise(() => type.init!(componentContext(run, type, config))), 'Chat Model');
+  const text = await generate(model, {
+    system: DESCRIBE_INSTRUCTION,
+    messages: [{ role: 'user', content: sample }],
+    stream: false,
+    run,
+  });
+  return text.trim().slice(0, 1024);
 }

@@ -372,6 +372,27 @@ export function registerDocumentStoreRoutes(
       (request) => vectors.deleteVectors(caller(request), request.params.storeId, request.query.docId),
     );
 
+    // ---- knowledge description (the Agent node's wand)
+    app.post(
+      `${PREFIX}/generate-tool-desc/:id`,
+      {
+        config: { access: VIEW },
+        schema: {
+          tags,
+          summary: "A sentence describing the store's contents, written by the chosen chat model",
+          params: z.object({ id }),
+          body: z.object({
+            selectedChatModel: z.object({
+              name: z.string().min(1, 'Choose a chat model').max(200),
+              inputs: z.record(z.string(), z.unknown()).default({}),
+              credential: z.string().max(100).optional(),
+            }),
+          }),
+        },
+      },
+      (request) => vectors.describe(caller(request), request.params.id, request.body.selectedChatModel),
+    );
+
     // ---- web scraper links (Manage Links)
     app.get(
       '/api/v1/fetch-links',

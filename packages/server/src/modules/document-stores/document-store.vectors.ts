@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { NodeType, UpsertResult } from '@flowloom/engine';
 import {
   componentType,
+  describeKnowledge,
   openStoreParts,
+  type ChosenModel,
   queryStore,
   removeDocuments,
   upsertDocuments,
@@ -344,6 +346,35 @@ export function createDocumentStoreVectors(deps: VectorServiceDeps) {
         .where('workspaceId', '=', ctx.workspaceId)
         .where((eb) => eb.or([eb('namespace', '=', row.id), eb('namespace', 'like', `${row.id}\\_%`)]))
         .execute();
+    },
+
+    /** A sentence describing the store's contents, from its first chunks, by the chosen chat model. */
+    async describe(ctx: AuthContext, storeId: string, chosen: ChosenModel) {
+      const row = await repo.findSettings(ctx.workspaceId, storeId);
+      if (!row) throw new AppError('NOT_FOUND', `Document store ${storeId} not found`);
+      const { chunks } = await repo.chunkPage(storeId, undefined, 1);
+      if (chunks.length === 0)
+        throw new AppError(
+          'BAD_REQUEST',
+          `Document store ${row.name} has no chunks yet: process a loader first`,
+        );
+      const credential = chosen.credential ?? credentialOf(chosen.inputs);
+      if (credential) await deps.assertCredential(ctx, credential);
+      const sample = chunks
+        .slice(0, 4)
+        .map((chunk) => chunk.pageContent)
+        .join('\n');
+      try {
+        const content = await describeKnowledge(
+          runtime.registry,
+          storeRun(runtime, ctx.workspaceId, storeId, AbortSignal.timeout(60_000)),
+          { ...chosen, ...(credential && { credential }) },
+          sample,
+        );
+        return { content };
+      } catch (error) {
+        throw nodeProblem(error, 'Error generating tool description');
+      }
     },
 
     dto: (row: StoreRow) => toDto(row, stores.liveOf(row.id)),

@@ -9,6 +9,7 @@ import { memo } from 'react';
 import { visibleInputs } from '../document/visibility';
 import type { RichParam } from '../document/types';
 import type { ParamEditorProps } from './paramEditorProps';
+import { ArrayItemContext } from './arrayItemContext';
 import { ParamField } from './ParamField';
 
 type Item = Record<string, unknown>;
@@ -97,20 +98,22 @@ export const ArrayParamInput = memo(function ArrayParamInput({
               </IconButton>
             </Tooltip>
           </Box>
-          {visibleInputs(fields, item).map((field) => (
-            <ParamField
-              key={`${field.name}-${field.type}`}
-              param={field}
-              value={item[field.name]}
-              node={node}
-              setInputs={noop}
-              onChange={(fieldValue) =>
-                onChange(
-                  items.map((other, i) => (i === index ? { ...other, [field.name]: fieldValue } : other)),
-                )
-              }
-            />
-          ))}
+          <ArrayItemContext.Provider value={item}>
+            {visibleInputs(fields, item).map((field) => (
+              <ParamField
+                key={`${field.name}-${field.type}`}
+                param={field}
+                value={item[field.name]}
+                node={node}
+                setInputs={noop}
+                onChange={(fieldValue) =>
+                  onChange(
+                    items.map((other, i) => (i === index ? { ...other, [field.name]: fieldValue } : other)),
+                  )
+                }
+              />
+            ))}
+          </ArrayItemContext.Provider>
         </Box>
       ))}
       <Button size="small" variant="outlined" startIcon={<AddIcon />} onClick={add}>

@@ -210,6 +210,10 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const registry = createNodeRegistry();
   const messages = createChatMessageRepository(database.db);
   const documentStoreRepo = createDocumentStoreRepository(database.db, database.kind);
+  if (database.vectorExtensionError)
+    app.log.warn(
+      `sqlite-vec could not be loaded, so the embedded vector store is off: ${database.vectorExtensionError}`,
+    );
   const rag = createRagServices({
     database,
     storage: createFileStorage({

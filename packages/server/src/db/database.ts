@@ -23,6 +23,8 @@ export interface OpenedDatabase {
   kind: DbKind;
   /** The SQLite connection itself (with sqlite-vec loaded), for the embedded vector store. */
   sqlite?: SQLite.Database;
+  /** Why sqlite-vec could not be loaded (a platform its package has no binary for); the rest works. */
+  vectorExtensionError?: string;
   /** The PostgreSQL pool itself, for the embedded vector store (pgvector). */
   pool?: Pool;
 }
@@ -56,11 +58,17 @@ export async function openDatabase({ url }: OpenDatabaseOptions): Promise<Opened
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   // The embedded vector store's functions and vec0 tables (the binary ships in the npm package).
-  sqliteVec.load(sqlite);
+  let vectorExtensionError: string | undefined;
+  try {
+    sqliteVec.load(sqlite);
+  } catch (error) {
+    vectorExtensionError = error instanceof Error ? error.message : String(error);
+  }
   return {
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
     kind: 'sqlite',
     sqlite,
+    ...(vectorExtensionError && { vectorExtensionError }),
   };
 }
 

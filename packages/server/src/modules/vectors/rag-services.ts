@@ -1,5 +1,6 @@
 import type { DocumentStoreAccess, FileStore, RecordStore } from '@flowloom/engine';
 import type { OpenedDatabase } from '../../db/database.js';
+import { AppError } from '../../errors.js';
 import type { Clock } from '../../runtime.js';
 import { parseConfig } from '../document-stores/document-store.dto.js';
 import type { DocumentStoreRepository } from '../document-stores/document-store.repository.js';
@@ -29,6 +30,7 @@ export function createRagServices({
   return {
     storage,
     vectors(workspaceId: string): WorkspaceVectors {
+      if (database.vectorExtensionError) return unavailableVectors(database.vectorExtensionError);
       if (database.sqlite) return createSqliteVectors(db, database.sqlite, collections, workspaceId);
       if (database.pool) return createPostgresVectors(database.pool, collections, workspaceId);
       throw new Error('The embedded vector store needs the SQLite connection or the PostgreSQL pool');
@@ -72,3 +74,15 @@ export function createRagServices({
   };
 }
 export type RagServices = ReturnType<typeof createRagServices>;
+
+/** The embedded store where sqlite-vec could not load: every use says why, nothing else breaks. */
+function unavailableVectors(reason: string): WorkspaceVectors {
+  const refuse = () =>
+    Promise.reject(
+      new AppError(
+        'BAD_REQUEST',
+        `The embedded vector store is not available on this server: sqlite-vec could not be loaded (${reason}). Use PostgreSQL with pgvector (DATABASE_URL), or another vector store`,
+      ),
+    );
+  return { upsert: refuse, search: refuse, delete: refuse, deleteWhere: refuse, count: refuse, drop: refuse };
+}

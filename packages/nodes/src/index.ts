@@ -33,4 +33,6 @@ export {
 } from './document-store/components.js';
 export type { EmbeddingsHandle } from './embeddings/embeddings.js';
 export type { FoundDocument, RetrieverHandle, VectorStoreHandle } from './vector-stores/vector-store.js';
+export { resultCount, MAX_RESULTS } from './vector-stores/vector-store.js';
+export { MAX_CHUNKS } from './text-splitters/split.js';
 export { fetchLinks } from './document-loaders/links.js';

@@ -316,7 +316,10 @@ export async function describeKnowledge(
   if (!type?.init || type.definition.category !== 'Chat Models')
     throw new Error(`"${chosen.name}" is not an available chat model`);
   const config = chosen.credential ? { ...chosen.inputs, credential: chosen.credential } : chosen.inputs;
-  const model = requireChatModel(await asPromise(() => type.init!(componentContext(run, type, config))), 'Chat Model');
+  const model = requireChatModel(
+    await asPromise(() => type.init!(componentContext(run, type, config))),
+    'Chat Model',
+  );
   const text = await generate(model, {
     system: DESCRIBE_INSTRUCTION,
     messages: [{ role: 'user', content: sample }],

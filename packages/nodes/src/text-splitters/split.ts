@@ -18,15 +18,63 @@ export function isTextSplitter(value: unknown): value is TextSplitterHandle {
   return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'textSplitter';
 }
 
-/** Every chunk of every document, each keeping (a copy of) its document's metadata. */
+/** The most chunks one load may be split into (each becomes a row, and later a vector). */
+export const MAX_CHUNKS = 200_000;
+/** How much more text than its input a split may make (chunk overlaps repeat text). */
+const MAX_GROWTH = 3;
+const GROWTH_ALLOWANCE = 100_000;
+
+class SplitBudget {
+  chunks = 0;
+  characters = 0;
+  constructor(
+    private readonly maxChunks: number,
+    private readonly maxCharacters: number,
+  ) {}
+  take(chunk: string): void {
+    this.chunks += 1;
+    this.characters += chunk.length;
+    if (this.chunks > this.maxChunks)
+      throw new Error(
+        `These settings cut the text into more than ${this.maxChunks.toLocaleString('en')} chunks; use a larger Chunk Size`,
+      );
+    if (this.characters > this.maxCharacters)
+      throw new Error(
+        'These settings repeat the text too many times (the Chunk Overlap is close to the Chunk Size); use a smaller overlap',
+      );
+  }
+}
+
+/**
+ * The budget of the split running now. Splits are synchronous, so one at a time runs: `splitterOf`
+ * sets it around each, and every chunk made is counted against it, so settings that would make
+ * millions of chunks or many times the text stop early instead of filling memory.
+ */
+let budget: SplitBudget | undefined;
+
+function emitChunk(chunks: string[], chunk: string): void {
+  budget?.take(chunk);
+  chunks.push(chunk);
+}
+
+/**
+ * Every chunk of every document, each keeping (a copy of) its document's metadata. Gives the event
+ * loop a turn between documents, and stops past {@link MAX_CHUNKS} chunks in all.
+ */
 export async function splitDocuments(
   splitter: TextSplitterHandle,
   documents: readonly SourceDocument[],
+  maxChunks = MAX_CHUNKS,
 ): Promise<SourceDocument[]> {
   const chunks: SourceDocument[] = [];
   for (const document of documents) {
     for (const text of await splitter.splitText(document.pageContent))
       chunks.push({ pageContent: text, metadata: { ...document.metadata } });
+    if (chunks.length > maxChunks)
+      throw new Error(
+        `These settings cut the documents into more than ${maxChunks.toLocaleString('en')} chunks; use a larger Chunk Size or split the source`,
+      );
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
   return chunks;
 }
@@ -61,7 +109,7 @@ export function mergePieces(pieces: readonly string[], joiner: string, size: Chu
   const lengthWith = (piece: string) => length + piece.length + (window.length > 0 ? joiner.length : 0);
   const emit = () => {
     const chunk = window.join(joiner).trim();
-    if (chunk) chunks.push(chunk);
+    if (chunk) emitChunk(chunks, chunk);
   };
   for (const piece of pieces) {
     if (window.length > 0 && lengthWith(piece) > size.chunkSize) {
@@ -85,7 +133,7 @@ export function mergePieces(pieces: readonly string[], joiner: string, size: Chu
  * them back between pieces.
  */
 export function cutAt(text: string, separator: string, keep: boolean): string[] {
-  if (separator === '') return [...text];
+  if (separator === '') return Array.from(text);
   const parts = text.split(separator);
   const pieces = keep ? parts.map((part, index) => (index === 0 ? part : separator + part)) : parts;
   return pieces.filter((piece) => piece !== '');
@@ -103,6 +151,8 @@ export function splitRecursively(
 ): string[] {
   const index = separators.findIndex((separator) => separator === '' || text.includes(separator));
   const separator = index < 0 ? '' : separators[index]!;
+  // Down to single characters: windows of the text itself, without a piece per character.
+  if (separator === '') return characterWindows(text, size);
   const finer = index < 0 ? [] : separators.slice(index + 1);
   const joiner = keepSeparator ? '' : separator;
   const chunks: string[] = [];
@@ -121,10 +171,61 @@ export function splitRecursively(
   return chunks;
 }
 
+/**
+ * Refuses, before any is made, windows of `size` over `length` units (characters, tokens) that
+ * would be more than {@link MAX_CHUNKS} or repeat the text more than {@link MAX_GROWTH} times.
+ */
+export function checkWindows(length: number, size: ChunkSize): void {
+  const step = size.chunkSize - size.chunkOverlap;
+  const count = length <= size.chunkSize ? 1 : Math.ceil((length - size.chunkSize) / step) + 1;
+  if (count > MAX_CHUNKS)
+    throw new Error(
+      `These settings cut the text into more than ${MAX_CHUNKS.toLocaleString('en')} chunks; use a larger Chunk Size`,
+    );
+  if (count * Math.min(size.chunkSize, length) > MAX_GROWTH * length + GROWTH_ALLOWANCE)
+    throw new Error(
+      'These settings repeat the text too many times (the Chunk Overlap is close to the Chunk Size); use a smaller overlap',
+    );
+}
+
+/**
+ * Text with no separator left cut into windows of Chunk Size characters, each starting Chunk
+ * Overlap characters before the end of the one before (what merging single characters gives).
+ */
+function characterWindows(text: string, size: ChunkSize): string[] {
+  const chars = Array.from(text);
+  checkWindows(chars.length, size);
+  const step = size.chunkSize - size.chunkOverlap;
+  const chunks: string[] = [];
+  for (let start = 0; start < chars.length; start += step) {
+    const chunk = chars
+      .slice(start, start + size.chunkSize)
+      .join('')
+      .trim();
+    if (chunk) emitChunk(chunks, chunk);
+    if (start + size.chunkSize >= chars.length) break;
+  }
+  return chunks;
+}
+
 /** The separators of plain text, coarsest first: paragraphs, lines, words, characters. */
 export const TEXT_SEPARATORS = ['\n\n', '\n', ' ', ''];
 
-/** A splitter handle over a synchronous split function. */
+/**
+ * A splitter handle over a synchronous split function, which may make at most {@link MAX_CHUNKS}
+ * chunks and a few times the text (see {@link SplitBudget}).
+ */
 export function splitterOf(split: (text: string) => string[]): TextSplitterHandle {
-  return { kind: 'textSplitter', splitText: (text) => Promise.resolve(split(text)) };
+  return {
+    kind: 'textSplitter',
+    splitText: (text) =>
+      new Promise((resolve) => {
+        budget = new SplitBudget(MAX_CHUNKS, MAX_GROWTH * text.length + GROWTH_ALLOWANCE);
+        try {
+          resolve(split(text));
+        } finally {
+          budget = undefined;
+        }
+      }),
+  };
 }

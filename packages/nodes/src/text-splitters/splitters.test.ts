@@ -192,3 +192,27 @@ describe('token text splitter', () => {
     );
   });
 });
+
+describe('splitting within bounds (regression: settings that would fill memory)', () => {
+  it('refuses a 1-character chunk size with overlap on a big text before building the chunks', async () => {
+    const split = await splitter(recursiveCharacterTextSplitter, { chunkSize: 2, chunkOverlap: 1 });
+    await expect(split.splitText('x'.repeat(2_000_000))).rejects.toThrow(
+      /more than 200,000 chunks; use a larger Chunk Size/,
+    );
+  });
+
+  it('refuses an overlap so close to the chunk size that the text would be repeated many times', async () => {
+    const words = Array.from({ length: 50_000 }, (_, i) => `w${i}`).join(' ');
+    const split = await splitter(recursiveCharacterTextSplitter, { chunkSize: 1000, chunkOverlap: 990 });
+    await expect(split.splitText(words)).rejects.toThrow(/repeat the text too many times/);
+    const tokens = await splitter(tokenTextSplitter, { chunkSize: 100, chunkOverlap: 99 });
+    await expect(tokens.splitText(words)).rejects.toThrow(/repeat the text too many times/);
+  });
+
+  it('still cuts ordinary settings, overlap included', async () => {
+    const split = await splitter(recursiveCharacterTextSplitter, { chunkSize: 100, chunkOverlap: 50 });
+    const chunks = await split.splitText('a'.repeat(1000));
+    expect(chunks).toHaveLength(19);
+    expect(chunks.every((chunk) => chunk.length === 100)).toBe(true);
+  });
+});

@@ -1,4 +1,4 @@
-import type { ChunkSize } from './split.js';
+import { checkWindows, type ChunkSize } from './split.js';
 
 interface Tokenizer {
   encode: (text: string, options?: { disallowedSpecial?: Set<string> }) => number[];
@@ -43,6 +43,7 @@ export async function splitByTokens(
 ): Promise<string[]> {
   const { encode, decode } = await tokenizer(encoding);
   const tokens = encode(text, { disallowedSpecial: new Set() });
+  checkWindows(tokens.length, size);
   const chunks: string[] = [];
   const step = size.chunkSize - size.chunkOverlap;
   for (let start = 0; start < tokens.length; start += step) {

@@ -10,6 +10,16 @@ export const VECTOR_STORE_CATEGORY = 'Vector Stores';
 /** Metadata key marking documents uploaded in one chat (File Upload), as Flowise names it. */
 export const CHAT_ID_KEY = 'flowise_chatId';
 
+/** The most documents one search may return (Top K, Fetch K). */
+export const MAX_RESULTS = 1000;
+
+/** Top K (or Fetch K) from an input: a whole number from 1 to {@link MAX_RESULTS}, `fallback` when unset. */
+export function resultCount(value: unknown, fallback = 4): number {
+  const n = numberInput(value);
+  if (n === undefined) return fallback;
+  return Math.min(MAX_RESULTS, Math.max(1, Math.floor(n)));
+}
+
 /** A document a search found, with its similarity to the query (higher is closer; cosine in [-1, 1]). */
 export interface FoundDocument {
   document: SourceDocument;
@@ -163,11 +173,11 @@ export async function searchStore(
   settings: RetrieverSettings,
   options: RetrieveOptions = {},
 ): Promise<FoundDocument[]> {
-  const k = options.k ?? settings.k ?? store.k;
+  const k = resultCount(options.k ?? settings.k ?? store.k);
   const filter = mergeFilters(store, store.filter, options.filter);
   const vector = await store.embeddings.embedQuery(query);
   if (settings.searchType === 'mmr') {
-    const fetchK = Math.max(settings.fetchK ?? 20, k);
+    const fetchK = Math.max(resultCount(settings.fetchK, 20), k);
     const candidates = await store.searchByVector(vector, fetchK, { filter, withVectors: true });
     return maximalMarginalRelevance(vector, candidates, k, settings.lambda ?? 0.5);
   }
@@ -265,8 +275,8 @@ export function retrieverSettings(ctx: NodeContext): RetrieverSettings {
     stringInput(inputs.searchType) ?? stringInput(ctx.node.outputs?.searchType) ?? 'similarity';
   return {
     searchType: searchType === 'mmr' ? 'mmr' : 'similarity',
-    k: Math.max(1, Math.floor(numberInput(inputs.topK) ?? 4)),
-    ...(numberInput(inputs.fetchK) !== undefined && { fetchK: numberInput(inputs.fetchK) }),
+    k: resultCount(inputs.topK),
+    ...(numberInput(inputs.fetchK) !== undefined && { fetchK: resultCount(inputs.fetchK, 20) }),
     ...(numberInput(inputs.lambda) !== undefined && { lambda: numberInput(inputs.lambda) }),
   };
 }

@@ -49,5 +49,7 @@ describe('metadata filters', () => {
     let deep: Record<string, unknown> = { a: 1 };
     for (let i = 0; i < 10; i++) deep = { $and: [deep] };
     expect(() => parseMetadataFilter(deep)).toThrow(/nested deeper/);
+    const many = Array.from({ length: 300 }, (_, i) => `s${i}`);
+    expect(() => parseMetadataFilter({ source: { $in: many } })).toThrow(/more than 200 conditions/);
   });
 });

@@ -59,6 +59,10 @@ export function parseMetadataFilter(value: unknown): MetadataFilter | undefined 
         if (operator === '$in' || operator === '$nin') {
           if (!Array.isArray(operand) || !operand.every(isScalar))
             throw new Error(`${operator} for "${key}" takes a list of values`);
+          // Each value is a condition of its own to evaluate.
+          clauses += operand.length;
+          if (clauses > MAX_CLAUSES)
+            throw new Error(`The metadata filter has more than ${MAX_CLAUSES} conditions`);
         } else if (operator === '$exists') {
           if (typeof operand !== 'boolean') throw new Error(`$exists for "${key}" takes true or false`);
         } else if (!isScalar(operand)) {

@@ -1,12 +1,12 @@
 import type { NodeContext } from '@flowloom/engine';
 import type { Metadata, Where } from 'chromadb';
-import { numberInput, stringInput } from '../../llm/chat-model.js';
+import { stringInput } from '../../llm/chat-model.js';
 import { badgeIcon } from '../../utilities/icons.js';
 import { credentialServer, urlServer } from '../../connections/credential-server.js';
 import { jsonApi } from '../../connections/service-call.js';
 import type { EmbeddingsHandle } from '../../embeddings/embeddings.js';
 import { storeFilterInput } from '../filters.js';
-import { topKInput, vectorStoreNode, type VectorStoreHandle } from '../vector-store.js';
+import { topKInput, vectorStoreNode, type VectorStoreHandle, resultCount } from '../vector-store.js';
 
 /** Chroma Cloud, where a Chroma key goes when its credential names no server. */
 export const CHROMA_CLOUD = 'https://api.trychroma.com';
@@ -131,7 +131,7 @@ async function openChroma(ctx: NodeContext, embeddings: EmbeddingsHandle): Promi
     kind: 'vectorStore',
     label,
     embeddings,
-    k: Math.max(1, Math.floor(numberInput(ctx.inputs.topK) ?? 4)),
+    k: resultCount(ctx.inputs.topK),
     filter: storeFilterInput(ctx.inputs.chromaMetadataFilter, 'Chroma Metadata Filter'),
     namespaceSuffix: name,
     async addVectors(vectors, documents, ids) {

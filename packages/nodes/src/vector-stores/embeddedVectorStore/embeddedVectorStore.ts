@@ -10,6 +10,7 @@ import {
   topKInput,
   vectorStoreNode,
   type VectorStoreHandle,
+  resultCount,
 } from '../vector-store.js';
 
 const both = (a: Record<string, unknown> | undefined, b: Record<string, unknown> | undefined) =>
@@ -114,7 +115,7 @@ export const embeddedVectorStore = vectorStoreNode({
   ],
   open(ctx, embeddings) {
     const collection = stringInput(ctx.inputs.collectionName) ?? ctx.run.flowId;
-    const k = Math.max(1, Math.floor(Number(ctx.inputs.topK) || 4));
+    const k = resultCount(ctx.inputs.topK);
     return Promise.resolve(embeddedStore(ctx, embeddings, collection, k));
   },
 });

@@ -1,7 +1,12 @@
 import { cosineSimilarity, type VectorRecord } from '@flowloom/engine';
-import { numberInput } from '../../llm/chat-model.js';
 import { badgeIcon } from '../../utilities/icons.js';
-import { documentsToWrite, topKInput, vectorStoreNode, type VectorStoreHandle } from '../vector-store.js';
+import {
+  documentsToWrite,
+  topKInput,
+  vectorStoreNode,
+  type VectorStoreHandle,
+  resultCount,
+} from '../vector-store.js';
 
 /**
  * Vectors kept in memory for one run: the connected documents are embedded each time the flow is
@@ -24,7 +29,7 @@ export const memoryVectorStore = vectorStoreNode({
       kind: 'vectorStore',
       label: ctx.node.label || 'In-Memory Vector Store',
       embeddings,
-      k: Math.max(1, Math.floor(numberInput(ctx.inputs.topK) ?? 4)),
+      k: resultCount(ctx.inputs.topK),
       addVectors(vectors, documents, ids) {
         documents.forEach((doc, i) =>
           records.set(ids[i]!, {

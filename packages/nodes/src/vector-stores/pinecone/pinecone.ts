@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { NodeContext } from '@flowloom/engine';
 import type { Index, Pinecone as PineconeClient, RecordMetadata } from '@pinecone-database/pinecone';
-import { booleanInput, numberInput, stringInput } from '../../llm/chat-model.js';
+import { booleanInput, stringInput } from '../../llm/chat-model.js';
 import { cachedLoad } from '../../utilities/cached-load.js';
 import { badgeIcon } from '../../utilities/icons.js';
 import { credentialServer, urlServer } from '../../connections/credential-server.js';
@@ -15,6 +15,7 @@ import {
   topKInput,
   vectorStoreNode,
   type VectorStoreHandle,
+  resultCount,
 } from '../vector-store.js';
 
 /** The Pinecone client, loaded on first use (it is large to parse at start-up). */
@@ -127,7 +128,7 @@ async function openPinecone(ctx: NodeContext, embeddings: EmbeddingsHandle): Pro
     kind: 'vectorStore',
     label,
     embeddings,
-    k: Math.max(1, Math.floor(numberInput(ctx.inputs.topK) ?? 4)),
+    k: resultCount(ctx.inputs.topK),
     filter: nodeFilter(ctx),
     ...(namespace && { namespaceSuffix: namespace }),
     async addVectors(vectors, documents, ids) {

@@ -16,6 +16,7 @@ import {
   vectorStoreNode,
   type FoundDocument,
   type VectorStoreHandle,
+  resultCount,
 } from '../vector-store.js';
 
 /** pgvector's distance operators, and how each distance reads as a similarity (higher is closer). */
@@ -75,7 +76,7 @@ async function openPostgres(ctx: NodeContext, embeddings: EmbeddingsHandle): Pro
     kind: 'vectorStore',
     label,
     embeddings,
-    k: Math.max(1, Math.floor(numberInput(ctx.inputs.topK) ?? 4)),
+    k: resultCount(ctx.inputs.topK),
     filter: storeFilterInput(ctx.inputs.pgMetadataFilter, 'Postgres Metadata Filter'),
     namespaceSuffix: tableName,
     async addVectors(vectors, documents, ids) {

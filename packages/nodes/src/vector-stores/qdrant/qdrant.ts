@@ -12,6 +12,7 @@ import {
   topKInput,
   vectorStoreNode,
   type VectorStoreHandle,
+  resultCount,
 } from '../vector-store.js';
 
 type Distance = 'Cosine' | 'Euclid' | 'Dot';
@@ -119,7 +120,7 @@ async function openQdrant(ctx: NodeContext, embeddings: EmbeddingsHandle): Promi
     kind: 'vectorStore',
     label,
     embeddings,
-    k: Math.max(1, Math.floor(numberInput(ctx.inputs.topK) ?? 4)),
+    k: resultCount(ctx.inputs.topK),
     filter: nodeFilter(ctx, metadataKey),
     namespaceSuffix: collection,
     async addVectors(vectors, documents, ids) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { componentType, loadDocuments } from '@flowloom/nodes';
+import { componentType, loadDocuments, MAX_CHUNKS } from '@flowloom/nodes';
 import {
   isUuid,
   type ChunkPage,
@@ -29,8 +29,8 @@ import { checkInlineFiles, storeLoaderFiles } from './loader-files.js';
 
 /** Loaders whose preview reads only a few pages (Flowise caps web scrapers at 3 in a preview). */
 const WEB_SCRAPERS = new Set(['cheerioWebScraper', 'puppeteerWebScraper', 'playwrightWebScraper']);
-/** Chunks one loader may produce (each is a row, and later a vector). */
-export const MAX_CHUNKS_PER_LOADER = 200_000;
+/** Chunks one loader may produce (each is a row, and later a vector): what one split may make. */
+export const MAX_CHUNKS_PER_LOADER = MAX_CHUNKS;
 
 export interface DocumentStoreServiceDeps {
   db: Db;

@@ -7,6 +7,7 @@ import {
   type ChosenModel,
   queryStore,
   removeDocuments,
+  resultCount,
   upsertDocuments,
   type StoreConfigs,
 } from '@flowloom/nodes';
@@ -269,7 +270,7 @@ export function createDocumentStoreVectors(deps: VectorServiceDeps) {
           row.id,
           { recordManager: false, vectorStoreOverrides: body.inputs ?? {} },
         );
-        const k = Number(body.inputs?.topK ?? configs.vectorStore.config.topK) || 4;
+        const k = resultCount(body.inputs?.topK ?? configs.vectorStore.config.topK);
         found = await queryStore(opened, body.query, { k });
       } catch (error) {
         throw nodeProblem(error);

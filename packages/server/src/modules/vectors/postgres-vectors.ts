@@ -154,7 +154,8 @@ export function createPostgresVectors(
       }).finally(() => registry.forget(workspaceId, name));
     },
 
-    async search(name, vector, { k, filter, withVectors }) {
+    async search(name, vector, { k: asked, filter, withVectors }) {
+      const k = Math.min(1000, Math.max(1, Math.floor(asked) || 1));
       const collection = await registry.find(workspaceId, name);
       if (!collection) return [];
       if (vector.length !== collection.dimensions)
@@ -168,7 +169,7 @@ export function createPostgresVectors(
       const params = [literal(vector), k, ...(condition?.params ?? [])];
       const rows = await inTransaction(pool, async (client) => {
         // More candidates than K, and with a filter the scan goes on until K rows pass it.
-        await client.query(`SET LOCAL hnsw.ef_search = ${Math.min(1000, Math.max(100, k * 10))}`);
+        await client.query(`SET LOCAL hnsw.ef_search = ${Math.min(1000, Math.max(100, Math.floor(k) * 10))}`);
         if (condition) await client.query(`SET LOCAL hnsw.iterative_scan = relaxed_order`);
         return (
           await client.query<{

@@ -150,7 +150,8 @@ export function createSqliteVectors(
       );
     },
 
-    async search(name, vector, { k, filter, withVectors }) {
+    async search(name, vector, { k: asked, filter, withVectors }) {
+      const k = Math.min(1000, Math.max(1, Math.floor(asked) || 1));
       const collection = await registry.find(workspaceId, name);
       if (!collection) return [];
       if (vector.length !== collection.dimensions)

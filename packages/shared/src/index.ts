@@ -25,6 +25,7 @@ export * from './rules/json-size.js';
 export * from './rules/text.js';
 export * from './rules/api-snippets.js';
 export * from './rules/docstore-api-snippets.js';
+export * from './rules/vector-upsert-snippets.js';
 export * from './rules/event-source.js';
 export * from './flow.js';
 export * from './prediction.js';

@@ -5,6 +5,7 @@
  * with a JSON body.
  */
 import { API_KEY_PLACEHOLDER } from './api-snippets.js';
+import { curlCommand, fetchQueryFunction, shellQuote } from './snippet-code.js';
 
 /** One setting a caller may override, as `GET /document-store/store-configs/:id/:loaderId` lists it. */
 export interface StoreConfigParam {
@@ -169,17 +170,10 @@ function jsonJavascript(url: string, loaderId: string): string {
     ({ name, value, note }) => `  ${JSON.stringify(name)}: ${JSON.stringify(value)}, // ${note}`,
   );
   return [
-    'async function query(data) {',
-    `  const response = await fetch(${JSON.stringify(url)}, {`,
-    '    method: "POST",',
-    '    headers: {',
-    '      "Content-Type": "application/json",',
-    `      "Authorization": ${JSON.stringify(AUTH)}`,
-    '    },',
-    '    body: JSON.stringify(data)',
-    '  });',
-    '  return response.json();',
-    '}',
+    ...fetchQueryFunction(url, false, [
+      '"Content-Type": "application/json"',
+      `"Authorization": ${JSON.stringify(AUTH)}`,
+    ]),
     '',
     'query({',
     ...lines,
@@ -204,14 +198,7 @@ function formJavascript(url: string, loaderId: string): string {
     '// Override other saved settings with JSON text of { name, config }:',
     ...OTHER_OVERRIDES.map((name) => `// formData.append(${JSON.stringify(name)}, '{"config":{}}');`),
     '',
-    'async function query(formData) {',
-    `  const response = await fetch(${JSON.stringify(url)}, {`,
-    '    method: "POST",',
-    `    headers: { "Authorization": ${JSON.stringify(AUTH)} },`,
-    '    body: formData',
-    '  });',
-    '  return response.json();',
-    '}',
+    ...fetchQueryFunction(url, true, [`"Authorization": ${JSON.stringify(AUTH)}`]),
     '',
     'query(formData).then((response) => {',
     '  console.log(response);',
@@ -249,16 +236,6 @@ function formCurl(url: string, loaderId: string): string {
       ),
     ]),
   ].join('\n');
-}
-
-function curlCommand(url: string, options: readonly string[]): string {
-  const target = /^[\w@%+=:,./-]+$/.test(url) ? url : shellQuote(url);
-  return [`curl ${target}`, ...options.map((option) => `     ${option}`)].join(' \\\n');
-}
-
-/** Single-quotes a shell word; a `'` inside becomes `'\''`. */
-function shellQuote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
 /** A Python literal of a JSON-like value on one line. */

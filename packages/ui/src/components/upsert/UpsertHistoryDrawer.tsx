@@ -16,12 +16,12 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import { useId, useState } from 'react';
-import { errorMessage } from '../../../api/errorMessage';
-import { useApiQuery } from '../../../api/useApiQuery';
-import { formatDate } from '../../../components/formatDate';
-import { NodeIcon } from '../../canvas/nodes/NodeIcon';
-import { documentStoresApi, type UpsertHistoryEntry } from '../documentStoresApi';
-import { UpsertStats, type UpsertCounts } from './UpsertStats';
+import { errorMessage } from '../../api/errorMessage';
+import { useApiQuery } from '../../api/useApiQuery';
+import { NodeIcon } from '../../features/canvas/nodes/NodeIcon';
+import { formatDate } from '../formatDate';
+import { upsertHistoryApi, type UpsertCounts, type UpsertHistoryEntry } from './upsertHistoryApi';
+import { UpsertStats } from './UpsertStats';
 
 const countsOf = (entry: UpsertHistoryEntry): UpsertCounts =>
   typeof entry.result === 'object' && entry.result ? entry.result : {};
@@ -70,9 +70,12 @@ function DetailsDialog({ entry, onClose }: { entry: UpsertHistoryEntry; onClose:
   );
 }
 
-/** The store's upserts, newest first, each with its counts and a Details dialog. */
-export function UpsertHistoryDrawer({ storeId, onClose }: { storeId: string; onClose: () => void }) {
-  const history = useApiQuery(() => documentStoresApi.upsertHistory(storeId), [storeId]);
+/**
+ * The upserts of a document store or of a chatflow's vector stores (`id`), newest first, each with
+ * its counts and a Details dialog.
+ */
+export function UpsertHistoryDrawer({ id, onClose }: { id: string; onClose: () => void }) {
+  const history = useApiQuery(() => upsertHistoryApi.list(id), [id]);
   const [details, setDetails] = useState<UpsertHistoryEntry | null>(null);
   const entries = history.data ?? [];
   return (

@@ -6,10 +6,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import type { UpsertOutcome } from '@flowloom/shared';
 import { useId } from 'react';
-import { ChunkCard, ChunkGrid } from '../chunks/ChunkCard';
+import { ChunkCard, ChunkGrid } from '../../features/document-stores/chunks/ChunkCard';
 import { UpsertStats } from './UpsertStats';
 
-/** "Upsert Record": what an upsert did, the documents it added, and the way to test retrieval. */
+/**
+ * "Upsert Record": what an upsert did and the documents it added (a document store's or a chatflow's
+ * vector store), with the way on to test retrieval where there is one.
+ */
 export function UpsertResultDialog({
   result,
   onTestRetrieval,

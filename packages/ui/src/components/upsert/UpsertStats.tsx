@@ -1,14 +1,7 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
-
-/** The counts of an upsert. */
-export interface UpsertCounts {
-  numAdded?: number;
-  numUpdated?: number;
-  numSkipped?: number;
-  numDeleted?: number;
-}
+import type { UpsertCounts } from './upsertHistoryApi';
 
 const STATS = [
   { key: 'numAdded', label: 'Added', color: '#16a34a' },

@@ -1,7 +1,9 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
+import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import SmartToyOutlinedIcon from '@mui/icons-material/SmartToyOutlined';
 import { memo, type ReactNode } from 'react';
 import type { ChatMessage, FeedbackRating } from './chatMessages';
@@ -56,6 +58,7 @@ export const ChatBubble = memo(function ChatBubble({
                   <Chip
                     key={index}
                     size="small"
+                    icon={<InsertDriveFileOutlinedIcon sx={{ '&&': { color: 'inherit' } }} />}
                     label={file.name}
                     sx={{ color: 'inherit', borderColor: 'currentColor' }}
                     variant="outlined"
@@ -94,6 +97,15 @@ export const ChatBubble = memo(function ChatBubble({
       </Box>
       <Box sx={{ minWidth: 0, flex: 1 }}>
         {above}
+        {message.progress && (
+          <Box
+            role="status"
+            sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 0.75, color: 'text.secondary' }}
+          >
+            <CircularProgress size={14} color="inherit" />
+            <Typography variant="caption">{message.progress}</Typography>
+          </Box>
+        )}
         {message.usedTools && message.usedTools.length > 0 && <UsedToolsList tools={message.usedTools} />}
         {(message.content !== '' || waiting) && (
           <Box

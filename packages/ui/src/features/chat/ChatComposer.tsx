@@ -5,16 +5,73 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CloseIcon from '@mui/icons-material/Close';
+import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import SendIcon from '@mui/icons-material/Send';
 import StopCircleOutlinedIcon from '@mui/icons-material/StopCircleOutlined';
 import { useRef, useState, type FormEvent } from 'react';
-import type { AttachRule } from './attachments';
+import { acceptOf, type Attachment, type AttachRule } from './attachments';
 import type { Attachments } from './useAttachments';
 import type { SendOutcome } from './useChatSession';
 
+/** An attached file until it is sent: an image's thumbnail, or the name of a file to search. */
+function AttachedItem({ item, onRemove }: { item: Attachment; onRemove: () => void }) {
+  const image = item.kind === 'image';
+  return (
+    <Box
+      role="listitem"
+      aria-label={item.name}
+      sx={{
+        position: 'relative',
+        height: 56,
+        ...(image ? { width: 56 } : { maxWidth: 220, pl: 1, pr: 3.5 }),
+        display: 'flex',
+        alignItems: 'center',
+        gap: 0.75,
+        borderRadius: '8px',
+        overflow: 'hidden',
+        border: 1,
+        borderColor: 'divider',
+      }}
+    >
+      {image ? (
+        <Box
+          component="img"
+          src={item.data}
+          alt={item.name}
+          sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
+        />
+      ) : (
+        <>
+          <InsertDriveFileOutlinedIcon fontSize="small" color="action" />
+          <Typography variant="caption" noWrap title={item.name}>
+            {item.name}
+          </Typography>
+        </>
+      )}
+      <IconButton
+        size="small"
+        aria-label={`Remove ${item.name}`}
+        onClick={onRemove}
+        sx={{
+          position: 'absolute',
+          top: 0,
+          right: 0,
+          p: 0.25,
+          bgcolor: 'rgba(0,0,0,0.55)',
+          color: '#fff',
+          '&:hover': { bgcolor: 'rgba(0,0,0,0.75)' },
+        }}
+      >
+        <CloseIcon sx={{ fontSize: 14 }} />
+      </IconButton>
+    </Box>
+  );
+}
+
 /**
  * The question box: Enter sends, Shift+Enter adds a line; Stop while an answer streams. When the flow
- * takes images, a paperclip (and pasting) attaches them; they show as thumbnails until sent.
+ * takes images or files to search, a paperclip (and pasting, and dropping on the chat) attaches
+ * them; they show as thumbnails or names until sent.
  */
 export function ChatComposer({
   busy,
@@ -49,6 +106,8 @@ export function ChatComposer({
     );
   };
   const canAttach = Boolean(attach && attachments);
+  // "Attach images" while only images go; "Attach files" once files to search do.
+  const what = attach?.files ? 'files' : 'images';
   return (
     <Box sx={{ borderTop: 1, borderColor: 'divider' }}>
       {attachments && (attachments.items.length > 0 || attachments.error) && (
@@ -58,42 +117,7 @@ export function ChatComposer({
           role="list"
         >
           {attachments.items.map((item) => (
-            <Box
-              key={item.key}
-              role="listitem"
-              sx={{
-                position: 'relative',
-                width: 56,
-                height: 56,
-                borderRadius: '8px',
-                overflow: 'hidden',
-                border: 1,
-                borderColor: 'divider',
-              }}
-            >
-              <Box
-                component="img"
-                src={item.data}
-                alt={item.name}
-                sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
-              />
-              <IconButton
-                size="small"
-                aria-label={`Remove ${item.name}`}
-                onClick={() => attachments.remove(item.key)}
-                sx={{
-                  position: 'absolute',
-                  top: 0,
-                  right: 0,
-                  p: 0.25,
-                  bgcolor: 'rgba(0,0,0,0.55)',
-                  color: '#fff',
-                  '&:hover': { bgcolor: 'rgba(0,0,0,0.75)' },
-                }}
-              >
-                <CloseIcon sx={{ fontSize: 14 }} />
-              </IconButton>
-            </Box>
+            <AttachedItem key={item.key} item={item} onRemove={() => attachments.remove(item.key)} />
           ))}
           {attachments.error && (
             <Typography variant="caption" color="error" role="alert" sx={{ width: '100%' }}>
@@ -114,17 +138,17 @@ export function ChatComposer({
               type="file"
               hidden
               multiple
-              accept={attach!.types.join(',')}
-              aria-label="Image files to attach"
+              accept={acceptOf(attach!)}
+              aria-label={attach?.files ? 'Files to attach' : 'Image files to attach'}
               onChange={(event) => {
                 const files = event.target.files;
                 if (files) void attachments!.add([...files]);
                 event.target.value = '';
               }}
             />
-            <Tooltip title="Attach images">
+            <Tooltip title={`Attach ${what}`}>
               <IconButton
-                aria-label="Attach images"
+                aria-label={`Attach ${what}`}
                 onClick={() => picker.current?.click()}
                 disabled={disabled}
                 sx={{ mb: 0.25 }}

@@ -240,3 +240,134 @@ describe('chat panel', () => {
     expect(screen.queryByRole('list', { name: 'Attached files' })).toBeNull();
   });
 });
+
+describe('chat panel, files to search (RAG uploads)', () => {
+  const RAG_CONFIG = {
+    isImageUploadAllowed: false,
+    imgUploadSizeAndTypes: [],
+    isSpeechToTextEnabled: false,
+    isRAGFileUploadAllowed: true,
+    fileUploadSizeAndTypes: [{ fileTypes: ['.txt', '.md'], maxUploadSize: 1 }],
+  };
+
+  async function attach(files: File[]) {
+    await userEvent.click(screen.getByRole('button', { name: 'Open chat' }));
+    await screen.findByRole('button', { name: 'Attach files' });
+    await userEvent.upload(screen.getByLabelText('Files to attach'), files, { applyAccept: false });
+  }
+
+  it('loads the files into the vector store for this chat, then asks naming them', async () => {
+    const order: string[] = [];
+    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const url = urlOf(input);
+      if (url.includes('/chatflows-uploads/flow-8')) return Promise.resolve(json(RAG_CONFIG));
+      if (url.includes('/vector/internal-upsert/flow-8')) {
+        order.push('upsert');
+        return Promise.resolve(json({ numAdded: 1, addedDocs: [] }));
+      }
+      if (url.includes('internal-prediction')) {
+        order.push('prediction');
+        return Promise.resolve(sse([frame('token', 'It says hello.'), frame('end', '[DONE]')]));
+      }
+      return Promise.resolve(json([]));
+    });
+    renderWithProviders(
+      <ChatPanel chatflowId="flow-8" isDirty={false} onSave={() => Promise.resolve(null)} />,
+    );
+    const notes = new File(['hello from the notes'], 'notes.txt', { type: 'text/plain' });
+    const exe = new File(['MZ'], 'tool.exe', { type: 'application/octet-stream' });
+    const huge = new File([new Uint8Array(2 * 1024 * 1024)], 'huge.md', { type: 'text/markdown' });
+    await attach([notes, exe, huge]);
+    const attached = screen.getByRole('list', { name: 'Attached files' });
+    expect(within(attached).getByRole('listitem', { name: 'notes.txt' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'tool.exe cannot be attached: this flow takes .txt, .md files',
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('huge.md is larger than 1 MB');
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'Question' }), 'What do my notes say?{Enter}');
+    expect(await screen.findByText('It says hello.')).toBeInTheDocument();
+    expect(order).toEqual(['upsert', 'prediction']);
+
+    const chatId = JSON.parse(localStorage.getItem('flow-8_INTERNAL')!).chatId as string;
+    const upsert = fetch.mock.calls.find(([request]) => urlOf(request).includes('internal-upsert'))!;
+    const form = upsert[1]?.body as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    expect((form.getAll('files') as File[]).map((file) => file.name)).toEqual(['notes.txt']);
+    expect(form.get('chatId')).toBe(chatId);
+    expect((upsert[1]?.headers as Record<string, string>)['x-request-from']).toBe('internal');
+
+    const ask = fetch.mock.calls.find(([request]) => urlOf(request).includes('internal-prediction'))!;
+    expect(jsonBodyOf(ask[1])).toMatchObject({
+      question: 'What do my notes say?',
+      chatId,
+      uploads: [{ type: 'file:rag', name: 'notes.txt', mime: 'text/plain', data: '' }],
+    });
+    // The question shows what it carried; the composer is empty again.
+    expect(within(screen.getByRole('log')).getByText('notes.txt')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Attached files' })).toBeNull();
+  });
+
+  it('does not ask when the files cannot be loaded, and says why', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const url = urlOf(input);
+      if (url.includes('/chatflows-uploads/flow-9')) return Promise.resolve(json(RAG_CONFIG));
+      if (url.includes('/vector/internal-upsert/flow-9'))
+        return Promise.resolve(
+          json({ statusCode: 400, message: 'OpenAI Embeddings: Incorrect API key provided' }, 400),
+        );
+      return Promise.resolve(json([]));
+    });
+    renderWithProviders(
+      <ChatPanel chatflowId="flow-9" isDirty={false} onSave={() => Promise.resolve(null)} />,
+    );
+    await attach([new File(['x'], 'notes.txt', { type: 'text/plain' })]);
+    const box = screen.getByRole('textbox', { name: 'Question' });
+    await userEvent.type(box, 'Summarise my notes{Enter}');
+
+    expect(
+      await screen.findByText(
+        'notes.txt could not be added to the vector store, so the question was not sent: OpenAI Embeddings: Incorrect API key provided',
+      ),
+    ).toBeInTheDocument();
+    expect(fetch.mock.calls.some(([request]) => urlOf(request).includes('internal-prediction'))).toBe(false);
+    // The question and the file wait for another try.
+    await waitFor(() => expect(box).toHaveValue('Summarise my notes'));
+    expect(
+      within(screen.getByRole('list', { name: 'Attached files' })).getByRole('listitem', {
+        name: 'notes.txt',
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the upload in progress before the answer starts', async () => {
+    let finish: (response: Response) => void = () => undefined;
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const url = urlOf(input);
+      if (url.includes('/chatflows-uploads/flow-10')) return Promise.resolve(json(RAG_CONFIG));
+      if (url.includes('/vector/internal-upsert/flow-10'))
+        return new Promise<Response>((resolve) => {
+          finish = resolve;
+        });
+      if (url.includes('internal-prediction'))
+        return Promise.resolve(sse([frame('token', 'Done.'), frame('end', '[DONE]')]));
+      return Promise.resolve(json([]));
+    });
+    renderWithProviders(
+      <ChatPanel chatflowId="flow-10" isDirty={false} onSave={() => Promise.resolve(null)} />,
+    );
+    await attach([
+      new File(['a'], 'a.txt', { type: 'text/plain' }),
+      new File(['b'], 'b.md', { type: 'text/markdown' }),
+    ]);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Question' }), 'Compare them{Enter}');
+    expect(await screen.findByText('Adding a.txt and b.md to the vector store…')).toBeInTheDocument();
+    // No question goes out before the files are in.
+    expect(vi.mocked(fetch).mock.calls.some(([request]) => urlOf(request).includes('prediction'))).toBe(
+      false,
+    );
+    finish(json({ numAdded: 2, addedDocs: [] }));
+    expect(await screen.findByText('Done.')).toBeInTheDocument();
+    expect(screen.queryByText(/to the vector store…/)).toBeNull();
+  });
+});

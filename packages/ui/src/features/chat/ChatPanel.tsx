@@ -4,7 +4,7 @@ import { useChat } from './useChat';
 
 /**
  * Chat with the chatflow on the canvas. An unsaved or changed flow is saved (after asking for a name
- * the first time) before a question is sent.
+ * the first time) before a question is sent; files attached to search go to its vector store first.
  */
 export function ChatPanel({
   chatflowId,
@@ -16,14 +16,19 @@ export function ChatPanel({
   onSave: () => Promise<Chatflow | null>;
 }) {
   const chat = useChat(chatflowId);
-  const ask = async (question: string, uploads: Record<string, unknown>[]) => {
+  const ask = async (question: string, uploads: Record<string, unknown>[], ragFiles: File[]) => {
     let flowId = chatflowId;
     if (!flowId || isDirty) {
       const saved = await onSave();
       if (!saved) return undefined;
       flowId = saved.id;
     }
-    return chat.send(flowId, question, uploads.length > 0 ? { uploads } : undefined);
+    return chat.send(
+      flowId,
+      question,
+      uploads.length > 0 ? { uploads } : undefined,
+      ragFiles.length > 0 ? { ragFiles } : undefined,
+    );
   };
   return (
     <ChatWindow

@@ -17,7 +17,7 @@ import { useNotify } from '../notifications/useNotify';
 import { chatApi } from './chatApi';
 import { ChatComposer } from './ChatComposer';
 import { floatingPanelSx, PanelHeader } from '../../components/FloatingPanel';
-import { attachRule, uploadsOf, type Attachment } from './attachments';
+import { attachRule, ragFilesOf, uploadsOf, type Attachment } from './attachments';
 import { useAttachments } from './useAttachments';
 import type { ChatMessage } from './chatMessages';
 import { ChatThread } from './ChatThread';
@@ -48,9 +48,14 @@ export function ChatWindow<M extends ChatMessage>({
   chat: ChatSession<M>;
   /**
    * Sends a question with its attached files as Flowise `uploads` (after saving the flow when
-   * needed); undefined when it did not go out.
+   * needed), the files to search (`ragFiles`) loaded into the vector store first; undefined when it
+   * did not go out.
    */
-  onAsk: (question: string, uploads: ReturnType<typeof uploadsOf>) => Promise<SendOutcome | undefined>;
+  onAsk: (
+    question: string,
+    uploads: ReturnType<typeof uploadsOf>,
+    ragFiles: File[],
+  ) => Promise<SendOutcome | undefined>;
   renderMessage?: (message: M) => ReactNode;
   /** Shown above the composer in place of the unsaved-flow notice (e.g. what to fix first). */
   notice?: ReactNode;
@@ -69,7 +74,8 @@ export function ChatWindow<M extends ChatMessage>({
     if (open) void loadHistory();
   }, [open, loadHistory]);
 
-  // What the saved flow takes (images when a chat model allows them): asked again after each save.
+  // What the saved flow takes (images a chat model allows, files a vector store searches): asked
+  // again after each save.
   useEffect(() => {
     if (!open || !chatflowId || isDirty) return;
     let cancelled = false;
@@ -84,7 +90,7 @@ export function ChatWindow<M extends ChatMessage>({
 
   const ask = async (question: string) => {
     const sent: Attachment[] = attachments.items;
-    const outcome = await onAsk(question, uploadsOf(sent));
+    const outcome = await onAsk(question, uploadsOf(sent), ragFilesOf(sent));
     if (outcome !== undefined && outcome !== 'refused') attachments.clear();
     return outcome;
   };

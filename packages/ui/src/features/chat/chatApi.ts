@@ -1,4 +1,4 @@
-import type { UploadsConfig } from '@flowloom/shared';
+import type { UploadsConfig, UpsertOutcome } from '@flowloom/shared';
 import { api, apiHost } from '../../api/api';
 import { API_PREFIX } from '../../api/client';
 import { ApiError, errorMessage } from '../../api/errorMessage';
@@ -61,19 +61,49 @@ export async function streamPrediction(
     signal,
   });
   const type = response.headers.get('content-type') ?? '';
-  if (!response.ok) {
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // plain-text error (rate limits, origin checks)
-    }
-    throw new ApiError(response.status, errorMessage(parsed, `Request failed (${response.status})`), parsed);
-  }
+  if (!response.ok) throw await failure(response);
   if (type.startsWith('text/event-stream') && response.body) {
     await readSseStream(response.body, onEvent);
     return null;
   }
   return (await response.json()) as JsonAnswer;
+}
+
+/** The error of a failed answer, with the server's message. */
+async function failure(response: Response): Promise<ApiError> {
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // plain-text error (rate limits, origin checks)
+  }
+  return new ApiError(response.status, errorMessage(parsed, `Request failed (${response.status})`), parsed);
+}
+
+/**
+ * Loads files attached in the chat into the flow's vector store for this chat only
+ * (`POST /vector/internal-upsert/:id`, multipart with `chatId`), before the question that needs
+ * them goes out (RAG uploads, DOCUMENT_STORES.md §3). Failed requests throw an {@link ApiError} with
+ * the server's message.
+ */
+export async function upsertChatFiles(
+  chatflowId: string,
+  chatId: string,
+  files: readonly File[],
+  signal: AbortSignal,
+): Promise<UpsertOutcome> {
+  const form = new FormData();
+  for (const file of files) form.append('files', file, file.name);
+  form.append('chatId', chatId);
+  // No Content-Type: the browser writes the multipart boundary.
+  const response = await fetch(`${apiHost()}${API_PREFIX}/vector/internal-upsert/${path(chatflowId)}`, {
+    method: 'POST',
+    credentials: 'include',
+    headers: { Accept: 'application/json', 'x-request-from': 'internal' },
+    body: form,
+    signal,
+  });
+  if (!response.ok) throw await failure(response);
+  return (await response.json()) as UpsertOutcome;
 }

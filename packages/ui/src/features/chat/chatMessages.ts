@@ -16,6 +16,8 @@ export interface ChatMessage {
   status: 'streaming' | 'done' | 'stopped' | 'error';
   error?: string;
   feedback?: FeedbackRating;
+  /** What happens before the answer starts (files being added to the vector store). */
+  progress?: string;
   /** Files sent with a question: pictures while the page holds them, names from the history. */
   attachments?: { name: string; mime: string; data?: string }[];
 }

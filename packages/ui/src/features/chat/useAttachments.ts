@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import {
+  attachKind,
   attachmentKey,
-  attachRefusal,
   MAX_ATTACHMENTS,
   readAsDataUrl,
   type Attachment,
@@ -28,9 +28,15 @@ export function useAttachments(rule: AttachRule | undefined): Attachments {
       const problems: string[] = [];
       const read: Attachment[] = [];
       for (const file of files) {
-        const refusal = attachRefusal(file, rule);
-        if (refusal) {
-          problems.push(refusal);
+        const verdict = attachKind(file, rule);
+        if ('refusal' in verdict) {
+          problems.push(verdict.refusal);
+          continue;
+        }
+        if (verdict.kind === 'rag') {
+          // Sent as it is to the vector store: nothing to read here.
+          const mime = file.type || 'application/octet-stream';
+          read.push({ key: attachmentKey(), name: file.name, mime, kind: 'rag', data: '', file });
           continue;
         }
         try {
@@ -38,6 +44,7 @@ export function useAttachments(rule: AttachRule | undefined): Attachments {
             key: attachmentKey(),
             name: file.name || 'pasted image',
             mime: file.type,
+            kind: 'image',
             data: await readAsDataUrl(file),
           });
         } catch {

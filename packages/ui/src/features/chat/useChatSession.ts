@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../api/errorMessage';
-import { chatApi, streamPrediction, type JsonAnswer } from './chatApi';
+import { chatApi, streamPrediction, upsertChatFiles, type JsonAnswer } from './chatApi';
 import {
   fromHistoryRow,
   readableError,
@@ -31,6 +31,52 @@ export interface ChatKind<M extends ChatMessage> {
   onRunStart?(): void;
 }
 
+export interface SendOptions {
+  /** Files attached to search (RAG uploads), upserted with the chat id before the question. */
+  ragFiles?: readonly File[];
+}
+
+/** "a.txt", "a.txt and b.md", "a.txt, b.md and c.pdf". */
+function fileList(files: readonly File[]): string {
+  const names = files.map((file) => file.name);
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
+}
+
+/**
+ * Loads the files attached to search into the flow's vector store for this chat, before the question
+ * goes out; the answer bubble (changed through `update`) shows the progress, and why it failed.
+ */
+async function loadRagFiles<M extends ChatMessage>(
+  flowId: string,
+  chatId: string,
+  files: readonly File[],
+  signal: AbortSignal,
+  update: (change: (message: M) => M) => void,
+): Promise<'loaded' | 'stopped' | 'refused'> {
+  const names = fileList(files);
+  update((message) => ({ ...message, progress: `Adding ${names} to the vector store…` }));
+  try {
+    await upsertChatFiles(flowId, chatId, files, signal);
+    update(({ progress: _done, ...message }) => message as M);
+    return 'loaded';
+  } catch (error) {
+    if (signal.aborted) {
+      update(({ progress: _done, ...message }) => ({ ...message, status: 'stopped' }) as M);
+      return 'stopped';
+    }
+    const reason = readableError(errorMessage(error, 'The upload failed.'));
+    update(
+      ({ progress: _done, ...message }) =>
+        ({
+          ...message,
+          status: 'error',
+          error: `${names} could not be added to the vector store, so the question was not sent: ${reason}`,
+        }) as M,
+    );
+    return 'refused';
+  }
+}
+
 export interface ChatSession<M extends ChatMessage> {
   messages: M[];
   /** An answer is streaming. */
@@ -38,8 +84,16 @@ export interface ChatSession<M extends ChatMessage> {
   loadingHistory: boolean;
   historyError: string;
   loadHistory: () => Promise<void>;
-  /** Asks `flowId`; `extra` joins the request body (uploads, humanInput). */
-  send: (flowId: string, question: string, extra?: Record<string, unknown>) => Promise<SendOutcome>;
+  /**
+   * Asks `flowId`; `extra` joins the request body (uploads, humanInput). `ragFiles` are first loaded
+   * into the flow's vector store for this chat; when that fails the question is not sent.
+   */
+  send: (
+    flowId: string,
+    question: string,
+    extra?: Record<string, unknown>,
+    options?: SendOptions,
+  ) => Promise<SendOutcome>;
   stop: () => void;
   clear: () => Promise<void>;
   rate: (message: M, rating: FeedbackRating, content?: string) => Promise<void>;
@@ -108,7 +162,12 @@ export function useChatSession<M extends ChatMessage>(
   }, [chatflowId]);
 
   const send = useCallback(
-    async (flowId: string, question: string, extra?: Record<string, unknown>): Promise<SendOutcome> => {
+    async (
+      flowId: string,
+      question: string,
+      extra?: Record<string, unknown>,
+      options?: SendOptions,
+    ): Promise<SendOutcome> => {
       if (running.current) return 'refused';
       const chatId = ensureChatId(flowId);
       const answerKey = newChatId();
@@ -152,6 +211,11 @@ export function useChatSession<M extends ChatMessage>(
       running.current = { controller, flowId, chatId };
       setBusy(true);
       try {
+        const ragFiles = options?.ragFiles ?? [];
+        if (ragFiles.length > 0) {
+          const loaded = await loadRagFiles(flowId, chatId, ragFiles, controller.signal, update);
+          if (loaded !== 'loaded') return loaded;
+        }
         const json = await streamPrediction(
           flowId,
           { question, chatId, ...extra },

@@ -21,23 +21,6 @@ export interface LoaderPreview {
   previewChunkCount: number;
 }
 
-/** One upsert of a store, as the upsert history lists it (DOCUMENT_STORES.md §1.7). */
-export interface UpsertHistoryEntry {
-  id: string;
-  chatflowid: string;
-  date: string;
-  result: { numAdded?: number; numUpdated?: number; numSkipped?: number; numDeleted?: number } | string;
-  flowData:
-    | {
-        label: string;
-        name: string;
-        category: string;
-        id: string;
-        paramValues: { label: string; name: string; type: string; value: unknown }[];
-      }[]
-    | string;
-}
-
 /** The retrieval playground's answer. */
 export interface QueryAnswer {
   timeTaken: number;
@@ -95,8 +78,6 @@ export const documentStoresApi = {
   deleteVectors: (storeId: string, docId?: string) =>
     api.delete<unknown>(`${PREFIX}/vectorstore/${part(storeId)}`, { query: { docId } }),
 
-  upsertHistory: (storeId: string) =>
-    api.get<UpsertHistoryEntry[]>(`/upsert-history/${part(storeId)}`, { query: { order: 'DESC' } }),
   /** The links of a site (crawled or read from its sitemap), for a web scraper's "Manage Links". */
   fetchLinks: (url: string, relativeLinksMethod: string, limit: string) =>
     api.get<{ status: string; links: string[] }>('/fetch-links', {

@@ -18,6 +18,7 @@ import {
   type ShellPlacement,
 } from '../shell/useFlowEditor';
 import type { FlowDocument } from '../document/types';
+import { VectorUpsertActions } from '../upsert/VectorUpsertActions';
 import { CanvasActionsContext, type CanvasActions } from './CanvasActionsContext';
 import { useNodeDefinitions } from './useNodeDefinitions';
 
@@ -85,6 +86,12 @@ function ChatflowCanvas({
         definitions={definitions}
         onAddNode={addAt}
         {...shell}
+        actions={
+          shell?.actions ??
+          (editing && editor.chatflow && (
+            <VectorUpsertActions chatflow={editor.chatflow} isDirty={editor.isDirty} onSave={editing.save} />
+          ))
+        }
         dialogs={
           <>
             {dialog?.kind === 'info' && dialogNode && (

@@ -10,55 +10,20 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
-import Tab from '@mui/material/Tab';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { docStoreUpsertSnippets, groupStoreConfigs } from '@flowloom/shared';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { apiHost } from '../../../api/api';
 import { errorMessage } from '../../../api/errorMessage';
 import { useApiQuery } from '../../../api/useApiQuery';
-import { CopyButton } from '../../../components/CopyButton';
+import { CodeSamples } from '../../../components/upsert/CodeSamples';
 import { documentStoresApi } from '../documentStoresApi';
-
-const LANGUAGES = [
-  { key: 'python', label: 'Python' },
-  { key: 'javascript', label: 'JavaScript' },
-  { key: 'curl', label: 'cURL' },
-] as const;
-
-/** A code sample with a copy button. */
-function CodeSample({ code, label }: { code: string; label: string }) {
-  return (
-    <Box sx={{ position: 'relative' }}>
-      <Box sx={{ position: 'absolute', top: 6, right: 6 }}>
-        <CopyButton text={code} label={`Copy ${label} code`} />
-      </Box>
-      <Box
-        component="pre"
-        aria-label={`${label} code`}
-        sx={{
-          m: 0,
-          p: 2,
-          pr: 6,
-          borderRadius: 2,
-          bgcolor: 'action.hover',
-          overflowX: 'auto',
-          fontSize: 12.5,
-          fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-        }}
-      >
-        {code}
-      </Box>
-    </Box>
-  );
-}
 
 /** "Upsert API": how to upsert into a loader from code, and which settings a call may override. */
 export function UpsertApiDialog({
@@ -71,7 +36,6 @@ export function UpsertApiDialog({
   onClose: () => void;
 }) {
   const titleId = useId();
-  const [language, setLanguage] = useState<(typeof LANGUAGES)[number]['key']>('python');
   const configs = useApiQuery(() => documentStoresApi.storeConfigs(storeId, loaderId), [storeId, loaderId]);
   const snippets = useMemo(
     () =>
@@ -80,7 +44,6 @@ export function UpsertApiDialog({
     [configs.data, storeId, loaderId],
   );
   const groups = useMemo(() => groupStoreConfigs(configs.data ?? []), [configs.data]);
-  const label = LANGUAGES.find((item) => item.key === language)!.label;
 
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby={titleId}>
@@ -102,12 +65,7 @@ export function UpsertApiDialog({
               {snippets.multipart ? ' new files' : ' new content'} into the store, from your own code. Create
               an API key under API Keys.
             </Typography>
-            <Tabs value={language} onChange={(_event, value: typeof language) => setLanguage(value)}>
-              {LANGUAGES.map((item) => (
-                <Tab key={item.key} value={item.key} label={item.label} />
-              ))}
-            </Tabs>
-            <CodeSample code={snippets[language]} label={label} />
+            <CodeSamples samples={snippets} />
             {groups.length > 0 && (
               <Box>
                 <Typography variant="h5" component="h3" sx={{ mb: 1 }}>

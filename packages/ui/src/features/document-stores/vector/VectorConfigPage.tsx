@@ -13,6 +13,8 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useApiQuery } from '../../../api/useApiQuery';
 import { useAccess } from '../../../app/useAccess';
+import { UpsertHistoryDrawer } from '../../../components/upsert/UpsertHistoryDrawer';
+import { UpsertResultDialog } from '../../../components/upsert/UpsertResultDialog';
 import { useNotify } from '../../notifications/useNotify';
 import { ComponentPickerDialog } from '../ComponentPickerDialog';
 import { documentStoresApi } from '../documentStoresApi';
@@ -20,8 +22,6 @@ import { useLiveStore } from '../status/useLiveStore';
 import { StorePageState } from '../StorePageState';
 import { StoreTitle } from '../StoreTitle';
 import { PartCard } from './PartCard';
-import { UpsertHistoryDrawer } from './UpsertHistoryDrawer';
-import { UpsertResultDialog } from './UpsertResultDialog';
 import {
   EMPTY_PARTS,
   missingVectorFields,
@@ -266,7 +266,7 @@ function VectorEditor({
           onTestRetrieval={() => void navigate(`/document-stores/query/${store.id}`)}
         />
       )}
-      {history && <UpsertHistoryDrawer storeId={store.id} onClose={() => setHistory(false)} />}
+      {history && <UpsertHistoryDrawer id={store.id} onClose={() => setHistory(false)} />}
     </Box>
   );
 }

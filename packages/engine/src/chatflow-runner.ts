@@ -67,34 +67,51 @@ export async function runChatflow(
     }
     request.emit(event, data);
   };
-  const { instances, contextFor } = prepareRun(
-    services,
-    { ...request, streaming, emit },
-    new Set(plan.nodes.keys()),
-  );
+  const prepared = prepareRun(services, { ...request, streaming, emit }, new Set(plan.nodes.keys()));
 
-  for (const id of plan.order) {
-    if (request.signal.aborted) throw new RunAbortedError();
-    const node = plan.nodes.get(id)!;
+  return buildUntil(
+    registry,
+    plan.order,
+    plan.nodes,
+    plan.endingNodeId,
+    request.signal,
+    prepared,
+    async (type, ctx) => {
+      if (!type.run) return { output: toOutput(await type.init?.(ctx)), plan, streamed };
+      const output = await type.run(ctx);
+      if (request.signal.aborted) throw new RunAbortedError();
+      return { output: toOutput(output), plan, streamed };
+    },
+  );
+}
+
+/**
+ * Builds the nodes in order up to `stopId`, which `atStop` runs instead (its answer is the result).
+ * A node's failure names it; a run stopped by its signal is aborted, whatever the node said.
+ */
+async function buildUntil<T>(
+  registry: NodeRegistry,
+  order: readonly string[],
+  nodes: ReadonlyMap<string, FlowNode>,
+  stopId: string,
+  signal: AbortSignal,
+  { instances, contextFor }: ReturnType<typeof prepareRun>,
+  atStop: (type: NodeType, ctx: NodeContext) => Promise<T>,
+): Promise<T> {
+  for (const id of order) {
+    if (signal.aborted) throw new RunAbortedError();
+    const node = nodes.get(id)!;
     const type = registry.get(node.data.name)!;
     const ctx = contextFor(node, type);
     try {
-      if (id === plan.endingNodeId) {
-        if (!type.run) {
-          instances.set(id, await type.init?.(ctx));
-          return { output: toOutput(instances.get(id)), plan, streamed };
-        }
-        const output = await type.run(ctx);
-        if (request.signal.aborted) throw new RunAbortedError();
-        return { output: toOutput(output), plan, streamed };
-      }
+      if (id === stopId) return await atStop(type, ctx);
       instances.set(id, await type.init?.(ctx));
     } catch (error) {
-      if (error instanceof RunAbortedError || request.signal.aborted) throw new RunAbortedError();
+      if (error instanceof RunAbortedError || signal.aborted) throw new RunAbortedError();
       throw new NodeExecutionError({ nodeId: id, label: node.data.label, cause: error });
     }
   }
-  throw new Error('The ending node was not built');
+  throw new Error(`The node ${stopId} was not reached`);
 }
 
 /** What `/vector/upsert/:id` asks: write a flow's documents through one of its vector stores. */
@@ -121,28 +138,23 @@ export async function runVectorUpsert(
   request: VectorUpsertRequest,
 ): Promise<VectorUpsertResult> {
   const plan = planVectorUpsert(request.flow, registry, request.stopNodeId);
-  const { instances, contextFor } = prepareRun(
+  const prepared = prepareRun(
     services,
     { ...request, question: request.question ?? '', history: [], streaming: false, emit: () => {} },
     new Set(plan.nodes.keys()),
   );
-  for (const id of plan.order) {
-    if (request.signal.aborted) throw new RunAbortedError();
-    const node = plan.nodes.get(id)!;
-    const type = registry.get(node.data.name)!;
-    const ctx = contextFor(node, type);
-    try {
-      if (id === plan.stopNodeId) {
-        const result = await type.upsert!(ctx);
-        return { result, plan };
-      }
-      instances.set(id, await type.init?.(ctx));
-    } catch (error) {
-      if (error instanceof RunAbortedError || request.signal.aborted) throw new RunAbortedError();
-      throw new NodeExecutionError({ nodeId: id, label: node.data.label, cause: error });
-    }
-  }
-  throw new Error('The vector store was not reached');
+  return buildUntil(
+    registry,
+    plan.order,
+    plan.nodes,
+    plan.stopNodeId,
+    request.signal,
+    prepared,
+    async (type, ctx) => ({
+      result: await type.upsert!(ctx),
+      plan,
+    }),
+  );
 }
 
 type PreparedRequest = Pick<

@@ -46,6 +46,10 @@ import { registerDocumentStoreRoutes } from './modules/document-stores/document-
 import { createDocumentStoreService } from './modules/document-stores/document-store.service.js';
 import { createDocumentStoreVectors } from './modules/document-stores/document-store.vectors.js';
 import { createUpsertApi } from './modules/document-stores/upsert-api.js';
+import { createChunkService } from './modules/document-stores/chunk.service.js';
+import { createComponentChecks } from './modules/document-stores/component-checks.js';
+import { createLoaderService } from './modules/document-stores/loader.service.js';
+import { createStoreState } from './modules/document-stores/store-state.js';
 import { registerUpsertHistoryRoutes } from './modules/upsert-history/upsert-history.routes.js';
 import { registerVectorUpsertRoutes } from './modules/vectors/vector-upsert.js';
 import { engineServiceFactory } from './modules/predictions/engine-services.js';
@@ -170,7 +174,18 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     logger: app.log,
     mailer: options.mailer ?? (config.smtp ? createSmtpMailer(config.smtp) : undefined),
   });
-  const chatflows = createChatflowService({ db: database.db, clock });
+  const fileStorage = createFileStorage({
+    db: database.db,
+    home: config.home,
+    limit: config.fileSizeLimit,
+    now: () => clock.now(),
+  });
+  const chatflows = createChatflowService({
+    db: database.db,
+    kind: database.kind,
+    clock,
+    storage: fileStorage,
+  });
   const credentials = createCredentialService({
     db: database.db,
     keys,
@@ -203,9 +218,9 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerChatflowRoutes(app, { chatflows });
   registerCredentialRoutes(app, { credentials, definitions: credentialDefinitions });
   const runtimeVariables = runtimeVariablePolicy(options.env ?? process.env);
-  const sandbox =
-    options.sandbox ??
-    ownSandbox(app, config, options.http ?? guardedFetchFromEnv(options.env ?? process.env));
+  /** The one guarded client nodes, loaders and tools reach the outside with. */
+  const nodeHttp = options.http ?? guardedFetchFromEnv(options.env ?? process.env);
+  const sandbox = options.sandbox ?? ownSandbox(app, config, nodeHttp);
   registerResourceRoutes(app, { db: database.db, clock, runtimeVariables, sandbox });
   const registry = createNodeRegistry();
   const messages = createChatMessageRepository(database.db);
@@ -216,12 +231,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     );
   const rag = createRagServices({
     database,
-    storage: createFileStorage({
-      db: database.db,
-      home: config.home,
-      limit: config.fileSizeLimit,
-      now: () => clock.now(),
-    }),
+    storage: fileStorage,
     documentStores: documentStoreRepo,
     clock,
   });
@@ -245,11 +255,11 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     );
   registerExecutionRoutes(app, { executions });
   // An upsert lives in the process that ran it: one cut short by a stop is over. Its store goes
-  // back to SYNC (the embedded store wrote nothing; with a record manager, upserting again finishes).
+  // back to SYNC or STALE (the embedded store wrote nothing; with a record manager, upserting again finishes).
   const cutShort = await documentStoreRepo.endInterruptedUpserts(clock.now().toISOString());
   if (cutShort > 0)
     app.log.warn(
-      `${cutShort} document store upsert(s) were running when the server stopped; status set back to SYNC`,
+      `${cutShort} document store upsert(s) were running when the server stopped; status set back to SYNC/STALE`,
     );
   // Execute Flow runs other flows through the prediction service built just below.
   const flows = createFlowRunner({
@@ -273,7 +283,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     credentials,
     messages,
     apiKeys,
-    http: options.http ?? guardedFetchFromEnv(options.env ?? process.env),
+    http: nodeHttp,
     sandbox,
     providerBaseUrls,
     addressCheck: modelAddressCheckFromEnv(options.env ?? process.env),
@@ -290,7 +300,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       tools: createToolRepository(database.db),
       credentials,
       messages,
-      http: options.http ?? guardedFetchFromEnv(options.env ?? process.env),
+      http: nodeHttp,
       sandbox,
       providerBaseUrls,
       addressCheck: modelAddressCheckFromEnv(options.env ?? process.env),
@@ -305,34 +315,60 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       throw new AppError('FORBIDDEN', 'Using a stored credential needs the credentials:view permission');
     await credentials.get(ctx, id);
   };
-  const documentStores = createDocumentStoreService({
-    db: database.db,
-    repo: documentStoreRepo,
-    storage: rag.storage,
-    runtime: storeRuntime,
-    assertCredential,
-    flowNames: async (workspaceId, ids) =>
-      [...(await chatflows.namesOf(workspaceId, ids))].map(([id, name]) => ({ id, name })),
-    clock,
-    logger: app.log,
-  });
+  const checks = createComponentChecks({ registry, assertCredential });
+  const storeState = createStoreState({ db: database.db, repo: documentStoreRepo, clock });
   const documentStoreVectors = createDocumentStoreVectors({
     db: database.db,
     repo: documentStoreRepo,
-    stores: documentStores,
+    state: storeState,
     runtime: storeRuntime,
+    checks,
     vectors: (workspaceId) => rag.vectors(workspaceId),
     assertCredential,
     clock,
     logger: app.log,
   });
+  const documentStores = createDocumentStoreService({
+    db: database.db,
+    repo: documentStoreRepo,
+    state: storeState,
+    storage: rag.storage,
+    checks,
+    flowNames: async (workspaceId, ids) =>
+      [...(await chatflows.namesOf(workspaceId, ids))].map(([id, name]) => ({ id, name })),
+    dropOwnVectors: (ctx, row) => documentStoreVectors.dropOwnVectors(ctx, row),
+    clock,
+  });
+  const storeLoaders = createLoaderService({
+    db: database.db,
+    repo: documentStoreRepo,
+    state: storeState,
+    storage: rag.storage,
+    runtime: storeRuntime,
+    checks,
+    dropLoaderVectors: (ctx, row, loaderId) => documentStoreVectors.dropLoaderVectors(ctx, row, loaderId),
+    clock,
+    logger: app.log,
+  });
   registerDocumentStoreRoutes(app, {
     stores: documentStores,
+    loaders: storeLoaders,
+    chunks: createChunkService({ db: database.db, repo: documentStoreRepo, state: storeState }),
     vectors: documentStoreVectors,
-    upsertApi: createUpsertApi({ stores: documentStores, vectors: documentStoreVectors, registry }),
+    upsertApi: createUpsertApi({
+      stores: documentStores,
+      loaders: storeLoaders,
+      vectors: documentStoreVectors,
+      state: storeState,
+      checks,
+      registry,
+      storage: rag.storage,
+    }),
+    state: storeState,
     registry,
     fileSizeLimit: config.fileSizeLimit,
-    http: options.http ?? guardedFetchFromEnv(options.env ?? process.env),
+    bodyLimit: config.bodyLimit,
+    http: nodeHttp,
   });
   registerUpsertHistoryRoutes(app, { db: database.db });
   registerVectorUpsertRoutes(app, {
@@ -341,11 +377,12 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     servicesFor: storeRuntime.servicesFor,
     storage: rag.storage,
     fileSizeLimit: config.fileSizeLimit,
+    bodyLimit: config.bodyLimit,
     clock,
     logger: app.log,
   });
   app.addHook('onClose', (_instance, done) => {
-    documentStores.jobs.abortAll();
+    storeState.locks.abortAll();
     done();
   });
   registerFeedbackRoutes(app, {

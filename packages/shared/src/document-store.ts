@@ -135,11 +135,14 @@ export const updateDocumentStoreBody = z.object({
 });
 
 const componentName = z.string().max(200);
+const storeId = z.string().min(1, 'storeId is required').max(100, 'storeId is at most 100 characters');
+/** The most text a chunk's metadata may take (as JSON). */
+export const MAX_CHUNK_METADATA_CHARACTERS = 100_000;
 const record = z.record(z.string(), z.unknown());
 
 /** Body of `/loader/preview`, `/loader/save` and `/loader/process/:loaderId`. */
 export const loaderBody = z.object({
-  storeId: z.string().min(1, 'storeId is required'),
+  storeId,
   id: z.string().max(100).optional(),
   loaderId: componentName.min(1, 'Choose a document loader'),
   loaderName: z.string().max(255).optional(),
@@ -157,12 +160,20 @@ export const chunkEditBody = z.object({
     .string()
     .min(1, 'A chunk needs some text')
     .max(MAX_CHUNK_CHARACTERS, `A chunk holds at most ${MAX_CHUNK_CHARACTERS} characters`),
-  metadata: z.union([record, z.string()]).optional(),
+  metadata: z
+    .union([record, z.string()])
+    .optional()
+    .refine(
+      (value) =>
+        value === undefined ||
+        (typeof value === 'string' ? value : JSON.stringify(value)).length <= MAX_CHUNK_METADATA_CHARACTERS,
+      `Metadata is at most ${MAX_CHUNK_METADATA_CHARACTERS} characters`,
+    ),
 });
 
 /** Body of `/vectorstore/save` and `/vectorstore/insert`. */
 export const vectorConfigBody = z.object({
-  storeId: z.string().min(1, 'storeId is required'),
+  storeId,
   docId: z.string().max(100).optional().nullable(),
   isStrictSave: z.boolean().optional(),
   embeddingName: componentName.optional().nullable(),
@@ -175,13 +186,13 @@ export const vectorConfigBody = z.object({
 export type VectorConfigBody = z.infer<typeof vectorConfigBody>;
 
 export const vectorUpdateBody = z.object({
-  storeId: z.string().min(1, 'storeId is required'),
+  storeId,
   vectorStoreName: componentName.optional().nullable(),
   vectorStoreConfig: record.optional().nullable(),
 });
 
 export const vectorQueryBody = z.object({
-  storeId: z.string().min(1, 'storeId is required'),
+  storeId,
   query: z.string().min(1, 'Enter a query').max(20_000, 'A query is at most 20000 characters'),
   inputs: record.optional().nullable(),
 });

@@ -237,6 +237,11 @@ export async function upsertDocuments(
     docId?: string | undefined;
     /** Ids of the documents (a store's chunk ids), kept by stores that mirror the chunks. */
     ids?: string[];
+    /**
+     * The records this upsert replaces in a store that mirrors the chunks (metadata filter; `{}`
+     * for all). The caller decides: a collection other stores or flows share must never be emptied.
+     */
+    replaces: Record<string, unknown>;
   },
 ): Promise<UpsertResult> {
   if (opened.recordManager) {
@@ -262,7 +267,7 @@ export async function upsertDocuments(
       )),
     );
   await store.replaceWhere(
-    scope.docId ? { docId: scope.docId } : {},
+    scope.replaces,
     vectors,
     docs,
     kept.map(({ doc, id }) => id ?? documentKey(doc)),
@@ -281,11 +286,16 @@ export async function queryStore(
 }
 
 /** Removes what the record manager says the store holds (one loader's, with `docId`). */
-export async function removeDocuments(opened: OpenedStore, docId?: string): Promise<number> {
+export async function removeDocuments(
+  opened: OpenedStore,
+  docId: string | undefined,
+  /** What a store that mirrors the chunks removes (metadata filter), as for {@link upsertDocuments}. */
+  where: Record<string, unknown>,
+): Promise<number> {
   if (!opened.recordManager) {
     const store = await vectorStoreOf(opened);
-    // The embedded store finds a loader's records by their metadata.
-    if (store.deleteWhere) return store.deleteWhere(docId ? { docId } : {});
+    // The embedded store finds a store's (or a loader's) records by their metadata.
+    if (store.deleteWhere) return store.deleteWhere(where);
   }
   if (!opened.vectorStoreType.removeRecords) throw new Error('This vector store cannot delete records');
   return (await opened.vectorStoreType.removeRecords(opened.context(), docId === undefined ? {} : { docId }))

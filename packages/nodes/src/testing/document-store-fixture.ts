@@ -51,6 +51,6 @@ export async function seedStores(
       { embedding: record.embeddingConfig, vectorStore: record.vectorStoreConfig, recordManager: null },
       record.id,
     );
-    await upsertDocuments(opened, documents, {});
+    await upsertDocuments(opened, documents, { replaces: {} });
   }
 }

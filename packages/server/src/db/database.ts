@@ -43,6 +43,11 @@ export async function openDatabase({ url }: OpenDatabaseOptions): Promise<Opened
     // Keep count/aggregate results as JS numbers (int8 would arrive as strings).
     pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // A connection that breaks while idle (the server restarted) must not bring the process down:
+    // the pool replaces it, and a query that needs the database reports the problem itself.
+    pool.on('error', (error) =>
+      process.emitWarning(`PostgreSQL connection lost while idle: ${error.message}`),
+    );
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres', pool };
   }
   if (url !== ':memory:') {

@@ -33,6 +33,10 @@ export interface AuthContext {
   isOrganizationAdmin: boolean;
 }
 
+/** Whether the caller holds a permission (organization admins hold them all). */
+export const holds = (ctx: AuthContext, permission: string): boolean =>
+  ctx.isOrganizationAdmin || ctx.permissions.has(permission);
+
 export const OWNER_ROLE = 'owner';
 export const DEFAULT_ORGANIZATION_NAME = 'Default Organization';
 export const DEFAULT_WORKSPACE_NAME = 'Default Workspace';

@@ -8,7 +8,7 @@ import type {
   Permission,
   UpdateChatflowBody,
 } from '@flowloom/shared';
-import type { Db } from '../../db/database.js';
+import type { Db, DbKind } from '../../db/database.js';
 import type { ChatFlowTable } from '../../db/schema.js';
 import { workspaceTable } from '../../db/workspace-table.js';
 import { createApiKeyRepository } from '../apikeys/apikey.repository.js';
@@ -16,6 +16,7 @@ import { createChatflowRepository } from './chatflow.repository.js';
 import { AppError } from '../../errors.js';
 import type { Clock } from '../../runtime.js';
 import type { AuthContext } from '../auth/auth.service.js';
+import type { FileStorage } from '../storage/file-storage.js';
 import { updateWhereUsed } from '../document-stores/where-used.js';
 
 type Row = Selectable<ChatFlowTable>;
@@ -48,8 +49,21 @@ export function toChatflow(row: Row): Chatflow {
   };
 }
 
-export function createChatflowService({ db, clock }: { db: Db; clock: Clock }) {
+export function createChatflowService({
+  db,
+  kind = 'sqlite',
+  clock,
+  storage,
+}: {
+  db: Db;
+  /** PostgreSQL locks the document-store rows a flow save changes (SQLite has one writer anyway). */
+  kind?: DbKind;
+  clock: Clock;
+  /** Where files uploaded to a flow (its vector upserts) are kept; they go with the flow. */
+  storage?: Pick<FileStorage, 'remove'>;
+}) {
   const table = workspaceTable(db, 'chat_flow', { column: 'updatedDate', direction: 'desc' });
+  const whereUsedLock = { lock: kind === 'postgres' };
   const flows = createChatflowRepository(db);
   const apiKeys = createApiKeyRepository(db);
   const credentials = workspaceTable(db, 'credential', { column: 'updatedDate', direction: 'desc' });
@@ -154,7 +168,7 @@ export function createChatflowService({ db, clock }: { db: Db; clock: Clock }) {
       };
       await db.transaction().execute(async (trx) => {
         await table.insert(row, trx);
-        await updateWhereUsed(trx, ctx.workspaceId, row.id, row.flowData);
+        await updateWhereUsed(trx, ctx.workspaceId, row.id, row.flowData, whereUsedLock);
       });
       return toChatflow(row);
     },
@@ -174,23 +188,25 @@ export function createChatflowService({ db, clock }: { db: Db; clock: Clock }) {
       };
       await db.transaction().execute(async (trx) => {
         await table.update(ctx.workspaceId, id, patch, trx);
-        if (body.flowData !== undefined) await updateWhereUsed(trx, ctx.workspaceId, id, body.flowData);
+        if (body.flowData !== undefined)
+          await updateWhereUsed(trx, ctx.workspaceId, id, body.flowData, whereUsedLock);
       });
       return toChatflow({ ...row, ...patch });
     },
 
     /**
      * Deletes the flow; its messages, feedback, leads and executions go with it (FK cascade), and its
-     * upsert history and document-store usage here.
+     * upsert history, document-store usage and uploaded files here.
      */
     async remove(ctx: AuthContext, id: string): Promise<void> {
       const row = await load(ctx, id);
       assertCan(ctx, row.type as ChatflowType, 'delete');
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('upsert_history').where('chatflowid', '=', id).execute();
-        await updateWhereUsed(trx, ctx.workspaceId, id, null);
+        await updateWhereUsed(trx, ctx.workspaceId, id, null, whereUsedLock);
         await table.remove(ctx.workspaceId, id, trx);
       });
+      await storage?.remove(ctx.workspaceId, `flow:${id}`);
     },
   };
 }

@@ -1,12 +1,13 @@
 import type { DocumentStoreSummary } from '@flowloom/engine';
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db, DbKind } from '../../db/database.js';
-import type { DocumentStoreFileChunkTable, DocumentStoreTable, UpsertHistoryTable } from '../../db/schema.js';
+import type { DocumentStoreFileChunkTable, DocumentStoreTable } from '../../db/schema.js';
+import { parseLoaders } from './document-store.dto.js';
+import { createUpsertHistoryRepository } from '../upsert-history/upsert-history.repository.js';
 import { workspaceTable } from '../../db/workspace-table.js';
 
 export type StoreRow = Selectable<DocumentStoreTable>;
 export type ChunkRow = Selectable<DocumentStoreFileChunkTable>;
-export type UpsertHistoryRow = Selectable<UpsertHistoryTable>;
 
 /** Chunks per page of `GET /chunks/:storeId/:fileId/:pageNo` (Flowise). */
 export const CHUNK_PAGE_SIZE = 50;
@@ -164,28 +165,60 @@ export function createDocumentStoreRepository(db: Db, kind: DbKind = 'sqlite') {
     deleteChunk: (trx: Db, chunkId: string) =>
       trx.deleteFrom('document_store_file_chunk').where('id', '=', chunkId).execute(),
 
-    /** Stores left UPSERTING by a server that stopped are SYNC again (their chunks are all there). */
+    /** Stores left UPSERTING by a server that stopped: SYNC again when every loader is, else STALE. */
     async endInterruptedUpserts(at: string): Promise<number> {
-      const result = await db
-        .updateTable('document_store')
-        .set({ status: 'SYNC', updatedDate: at })
+      const rows = await db
+        .selectFrom('document_store')
+        .select(['id', 'loaders'])
         .where('status', '=', 'UPSERTING')
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
+        .execute();
+      for (const row of rows) {
+        const status = parseLoaders(row).every((l) => l.status === 'SYNC') ? 'SYNC' : 'STALE';
+        await db
+          .updateTable('document_store')
+          .set({ status, updatedDate: at })
+          .where('id', '=', row.id)
+          .where('status', '=', 'UPSERTING')
+          .execute();
+      }
+      return rows.length;
     },
 
-    insertHistory: (row: Insertable<UpsertHistoryTable>) =>
-      db.insertInto('upsert_history').values(row).execute(),
+    /** The upsert history of stores (and flows). */
+    history: createUpsertHistoryRepository(db),
 
-    history(ownerId: string, options: { order: 'ASC' | 'DESC'; startDate?: string; endDate?: string }) {
-      let query = db.selectFrom('upsert_history').selectAll().where('chatflowid', '=', ownerId);
-      if (options.startDate) query = query.where('date', '>=', options.startDate);
-      if (options.endDate) query = query.where('date', '<=', options.endDate);
-      return query.orderBy('date', options.order === 'DESC' ? 'desc' : 'asc').execute();
+    /**
+     * The record manager's records of a store: those of its own namespace (its id) and of the
+     * `<id>_<collection>` sub-namespaces when `storeId` is given, and in any namespace those of the
+     * loaders given (`docId`).
+     */
+    async deleteRecordsOf(
+      trx: Db,
+      workspaceId: string,
+      storeId: string | undefined,
+      loaderIds: readonly string[],
+    ) {
+      if (!storeId && loaderIds.length === 0) return;
+      await trx
+        .deleteFrom('upsertion_record')
+        .where('workspaceId', '=', workspaceId)
+        .where((eb) =>
+          eb.or([
+            ...(storeId
+              ? [
+                  eb('namespace', '=', storeId),
+                  eb(
+                    sql<string>`substr(${sql.ref('namespace')}, 1, ${storeId.length + 1})`,
+                    '=',
+                    `${storeId}_`,
+                  ),
+                ]
+              : []),
+            ...(loaderIds.length > 0 ? [eb('docId', 'in', [...loaderIds])] : []),
+          ]),
+        )
+        .execute();
     },
-
-    deleteHistoryOf: (trx: Db, ownerId: string) =>
-      trx.deleteFrom('upsert_history').where('chatflowid', '=', ownerId).execute(),
   };
 }
 export type DocumentStoreRepository = ReturnType<typeof createDocumentStoreRepository>;

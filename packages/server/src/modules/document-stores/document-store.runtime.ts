@@ -38,35 +38,143 @@ export function storeRun(
   };
 }
 
+/** Errors of Flowloom's own database: the server's fault, never the caller's. */
+function isDatabaseError(error: unknown): boolean {
+  const name = (error as { constructor?: { name?: string } } | null)?.constructor?.name;
+  return name === 'SqliteError' || name === 'DatabaseError';
+}
+
 /**
  * What a node said when it could not do its part (a corrupt file, an unreachable page, a provider
- * that refused): a 400 with its message. The person can act on it; the server did not fail.
+ * that refused): a 400 with its message. The person can act on it; the server did not fail. Errors
+ * of the app's own database are not theirs: they go on as they are (a logged 500).
  */
-export function nodeProblem(error: unknown, prefix?: string): AppError {
-  if (error instanceof AppError) return error;
+export function nodeProblem(error: unknown, prefix?: string): Error {
+  if (error instanceof AppError || isDatabaseError(error)) return error as Error;
   const message = error instanceof Error ? error.message : String(error);
   return new AppError('BAD_REQUEST', prefix ? `${prefix}: ${message}` : message, { cause: error });
 }
 
-/** One piece of work per key at a time (a loader's processing, a store's upsert). */
-export function createJobs() {
-  const running = new Map<string, AbortController>();
+/** What is running on a store: loaders being processed (several at once), or one store-wide task. */
+interface StoreActivity {
+  loaders: Map<string, AbortController>;
+  task?: { what: string; controller: AbortController };
+}
+
+/**
+ * Who may change a store now. Loaders are processed (or edited) one task per loader, several loaders
+ * at once; a store-wide task (an upsert, deleting vectors, deleting the store) runs alone. So an
+ * upsert never reads chunks a loader is replacing, and a loader is never processed twice at once.
+ */
+export function createStoreLocks() {
+  const stores = new Map<string, StoreActivity>();
+  /** Who waits for a store to be idle. */
+  const waiting = new Map<string, (() => void)[]>();
+  const activity = (storeId: string) =>
+    stores.get(storeId) ?? stores.set(storeId, { loaders: new Map() }).get(storeId)!;
+  const release = (storeId: string) => {
+    const current = stores.get(storeId);
+    if (current && current.loaders.size === 0 && !current.task) stores.delete(storeId);
+    if (stores.has(storeId)) return;
+    const waiters = waiting.get(storeId);
+    waiting.delete(storeId);
+    for (const wake of waiters ?? []) wake();
+  };
+
+  async function hold<T>(
+    storeId: string,
+    take: (current: StoreActivity, controller: AbortController) => () => void,
+    work: (signal: AbortSignal) => Promise<T>,
+  ): Promise<T> {
+    const controller = new AbortController();
+    let undo: () => void;
+    try {
+      undo = take(activity(storeId), controller);
+    } catch (error) {
+      release(storeId);
+      throw error;
+    }
+    try {
+      return await work(controller.signal);
+    } finally {
+      undo();
+      release(storeId);
+    }
+  }
+
+  /** Refuses (409) when a store-wide task runs, or this loader is busy. */
+  function assertLoaderFree(storeId: string, loaderId: string): void {
+    const current = stores.get(storeId);
+    if (current?.task)
+      throw new AppError(
+        'CONFLICT',
+        `The document store is ${current.task.what}; try again when that is done`,
+      );
+    if (current?.loaders.has(loaderId))
+      throw new AppError('CONFLICT', 'This loader is being processed; try again when that is done');
+  }
+
   return {
-    isRunning: (key: string) => running.has(key),
-    /** Runs `work` unless the key is busy; a 409 says what is running. */
-    async run<T>(key: string, busyMessage: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-      if (running.has(key)) throw new AppError('CONFLICT', busyMessage);
-      const controller = new AbortController();
-      running.set(key, controller);
-      try {
-        return await work(controller.signal);
-      } finally {
-        running.delete(key);
-      }
+    assertLoaderFree,
+    /** Whether anything runs on the store (or on this loader of it). */
+    busy(storeId: string, loaderId?: string): boolean {
+      const current = stores.get(storeId);
+      if (!current) return false;
+      return Boolean(current.task) || (loaderId ? current.loaders.has(loaderId) : current.loaders.size > 0);
     },
-    abortAll() {
-      for (const controller of running.values()) controller.abort();
+    /** Runs work on one loader of the store. */
+    loader<T>(storeId: string, loaderId: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+      return hold(
+        storeId,
+        (current, controller) => {
+          assertLoaderFree(storeId, loaderId);
+          current.loaders.set(loaderId, controller);
+          return () => current.loaders.delete(loaderId);
+        },
+        work,
+      );
+    },
+    /** Runs a store-wide task (`what` says what it is, for the others' refusal: "being upserted"). */
+    task<T>(storeId: string, what: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+      return hold(
+        storeId,
+        (current, controller) => {
+          if (current.task)
+            throw new AppError(
+              'CONFLICT',
+              `The document store is ${current.task.what}; try again when that is done`,
+            );
+          if (current.loaders.size > 0)
+            throw new AppError(
+              'CONFLICT',
+              'Loaders of this document store are being processed; try again when they are done',
+            );
+          current.task = { what, controller };
+          return () => delete current.task;
+        },
+        work,
+      );
+    },
+    /** Resolves when nothing runs on the store (at once if nothing does), or after `timeoutMs`. */
+    idle(storeId: string, timeoutMs: number): Promise<void> {
+      if (!stores.has(storeId)) return Promise.resolve();
+      return new Promise((resolve) => {
+        const timer = setTimeout(resolve, timeoutMs);
+        timer.unref();
+        const wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        waiting.set(storeId, [...(waiting.get(storeId) ?? []), wake]);
+      });
+    },
+    /** Stops everything (the server is closing). */
+    abortAll(): void {
+      for (const current of stores.values()) {
+        current.task?.controller.abort();
+        for (const controller of current.loaders.values()) controller.abort();
+      }
     },
   };
 }
-export type Jobs = ReturnType<typeof createJobs>;
+export type StoreLocks = ReturnType<typeof createStoreLocks>;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { NodeType, UpsertResult } from '@flowloom/engine';
+import type { UpsertResult } from '@flowloom/engine';
 import {
   componentType,
   describeKnowledge,
@@ -19,16 +19,18 @@ import { AppError } from '../../errors.js';
 import type { Clock, Logger } from '../../runtime.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import type { WorkspaceVectors } from '../vectors/vector-collections.js';
-import { parseConfig, toDto } from './document-store.dto.js';
+import { credentialOf, retrievalInputs, type ComponentChecks, type PartKind } from './component-checks.js';
+import { parseConfig, parseLoaders, toDto } from './document-store.dto.js';
 import type { DocumentStoreRepository, StoreRow } from './document-store.repository.js';
 import { nodeProblem, storeRun, type StoreRuntime } from './document-store.runtime.js';
-import type { DocumentStoreService } from './document-store.service.js';
+import type { StoreState } from './store-state.js';
+import { historyNode } from '../upsert-history/history-entry.js';
 
 type Part = 'embedding' | 'vectorStore' | 'recordManager';
 const PARTS: {
   part: Part;
   column: 'embeddingConfig' | 'vectorStoreConfig' | 'recordManagerConfig';
-  kind: 'embeddings' | 'vectorStore' | 'recordManager';
+  kind: PartKind;
 }[] = [
   { part: 'embedding', column: 'embeddingConfig', kind: 'embeddings' },
   { part: 'vectorStore', column: 'vectorStoreConfig', kind: 'vectorStore' },
@@ -41,18 +43,14 @@ export const EMBEDDED_VECTOR_STORE = 'embeddedVectorStore';
 export interface VectorServiceDeps {
   db: Db;
   repo: DocumentStoreRepository;
-  stores: DocumentStoreService;
+  state: StoreState;
   runtime: StoreRuntime;
+  checks: ComponentChecks;
   vectors(workspaceId: string): WorkspaceVectors;
   assertCredential(ctx: AuthContext, id: string): Promise<void>;
   clock: Clock;
   logger: Logger;
 }
-
-const credentialOf = (config: Record<string, unknown> | null | undefined) => {
-  const id = config?.credential ?? config?.FLOWISE_CREDENTIAL_ID;
-  return typeof id === 'string' && id !== '' ? id : undefined;
-};
 
 /** The stored configs of a row, as the node toolkit reads them. */
 export function configsOf(
@@ -65,31 +63,31 @@ export function configsOf(
   };
 }
 
-/** What the upsert history shows of a part: its non-empty, non-secret inputs (DOCUMENT_STORES.md §1.7). */
-function historyEntry(type: NodeType, settings: ComponentSettings) {
-  const paramValues = type.definition.inputs
-    .filter((input) => input.type !== 'password' && !/^[A-Z]/.test(input.type))
-    .map((input) => ({ input, value: settings.config[input.name] }))
-    .filter(
-      ({ value }) =>
-        value !== undefined &&
-        value !== '' &&
-        value !== null &&
-        !(typeof value === 'string' && /\{\{.*\}\}/.test(value)),
-    )
-    .map(({ input, value }) => ({ label: input.label, name: input.name, type: input.type, value }));
-  return {
-    label: type.definition.label,
-    name: type.definition.name,
-    category: type.definition.category,
-    id: `${type.definition.name}_0`,
-    paramValues,
-  };
+/** Whether the store's vectors are in the embedded collection named after the store (its own alone). */
+function ownsCollection(configs: StoreConfigs): boolean {
+  if (configs.vectorStore?.name !== EMBEDDED_VECTOR_STORE) return false;
+  return namedCollection(configs) === undefined;
+}
+
+/** The Collection Name the store's embedded settings give, if any. */
+function namedCollection(configs: StoreConfigs): string | undefined {
+  const named = (configs.vectorStore?.config as Record<string, unknown> | null | undefined)?.collectionName;
+  return typeof named === 'string' && named.trim() !== '' ? named.trim() : undefined;
+}
+
+/**
+ * The records of a store that mirrors its chunks (the embedded store without a record manager): one
+ * loader's, or all of the store's. A collection the store does not own alone (a Collection Name other
+ * flows or stores may use) is never emptied: the store's records are found by their loaders.
+ */
+function storeRecords(configs: StoreConfigs, loaderIds: string[], docId?: string): Record<string, unknown> {
+  if (docId) return { docId };
+  return ownsCollection(configs) ? {} : { docId: { $in: loaderIds } };
 }
 
 /** Vector configuration, upsert, retrieval and deletion of document stores. */
 export function createDocumentStoreVectors(deps: VectorServiceDeps) {
-  const { db, repo, stores, runtime, clock } = deps;
+  const { db, repo, state, runtime, clock } = deps;
 
   /** Applies the config body to the store per Flowise's save rules; answers the configs to use now. */
   async function saveConfigs(
@@ -99,14 +97,7 @@ export function createDocumentStoreVectors(deps: VectorServiceDeps) {
   ): Promise<{ row: StoreRow; configs: StoreConfigs }> {
     for (const { part, kind } of PARTS) {
       const name = body[`${part}Name`];
-      if (!name) continue;
-      try {
-        componentType(runtime.registry, kind, name);
-      } catch (error) {
-        throw nodeProblem(error);
-      }
-      const credential = credentialOf(body[`${part}Config`]);
-      if (credential) await deps.assertCredential(ctx, credential);
+      if (name) await deps.checks.part(ctx, kind, { name, config: body[`${part}Config`] ?? {} });
     }
     return db.transaction().execute(async (trx) => {
       const row = await repo.findForUpdate(trx, ctx.workspaceId, body.storeId);
@@ -136,99 +127,117 @@ export function createDocumentStoreVectors(deps: VectorServiceDeps) {
     });
   }
 
-  async function setStatus(workspaceId: string, storeId: string, status: string) {
-    await repo.stores.update(workspaceId, storeId, { status, updatedDate: clock.now().toISOString() });
+  async function setStatus(workspaceId: string, storeId: string, status: string, trx: Db = db) {
+    await repo.stores.update(workspaceId, storeId, { status, updatedDate: clock.now().toISOString() }, trx);
+  }
+
+  /** The store's chunks (one loader's with `docId`) as documents, each knowing its loader. */
+  async function chunkDocuments(storeId: string, docId?: string) {
+    const chunks = await repo.allChunks(storeId, docId);
+    if (chunks.length === 0)
+      throw new AppError(
+        'BAD_REQUEST',
+        'There are no chunks to upsert: add a document loader and process it first',
+      );
+    const documents: SourceDocument[] = chunks.map((chunk) => {
+      let metadata: Record<string, unknown> = {};
+      try {
+        metadata = chunk.metadata ? (JSON.parse(chunk.metadata) as Record<string, unknown>) : {};
+      } catch {
+        // A damaged metadata text: the chunk goes without it rather than failing the upsert.
+      }
+      return { pageContent: chunk.pageContent, metadata: { ...metadata, docId: chunk.docId } };
+    });
+    return { documents, ids: chunks.map((chunk) => chunk.id) };
   }
 
   /**
    * Embeds the store's chunks (all, or one loader's) into its vector store and records the upsert.
-   * Runs one at a time per store; the store shows UPSERTING and the progress meanwhile. A failure
-   * puts the status back, keeps the error on the store, and answers 400 with the reason.
+   * Runs alone on the store (no loader changes its chunks meanwhile); the store shows UPSERTING and
+   * the progress. A failure puts the status back, keeps the error on the store, and answers 400.
    */
-  async function upsertStore(
+  function upsertStore(
     ctx: AuthContext,
     storeId: string,
     configs: StoreConfigs,
     docId?: string,
   ): Promise<UpsertResult> {
-    return stores.jobs.run(
-      `upsert:${storeId}`,
-      'This document store is being upserted already',
-      async (signal) => {
-        const row = await stores.load(ctx, storeId);
-        if (docId) stores.findLoader(row, docId);
-        const previous = row.status;
-        const startedAt = clock.now().toISOString();
-        const chunks = await repo.allChunks(storeId, docId);
-        if (chunks.length === 0)
-          throw new AppError(
-            'BAD_REQUEST',
-            'There are no chunks to upsert: add a document loader and process it first',
-          );
-        const documents: SourceDocument[] = chunks.map((chunk) => ({
-          pageContent: chunk.pageContent,
-          metadata: {
-            ...(chunk.metadata ? (JSON.parse(chunk.metadata) as Record<string, unknown>) : {}),
-            docId: chunk.docId,
-          },
-        }));
-        let done = 0;
-        stores.setUpsertState(storeId, { upsertProgress: { done, total: documents.length, startedAt } });
-        await setStatus(ctx.workspaceId, storeId, 'UPSERTING');
-        try {
-          const opened = await openStoreParts(
-            runtime.registry,
-            storeRun(runtime, ctx.workspaceId, storeId, signal),
-            configs,
-            storeId,
-            {
-              onEmbedded: (count) => {
-                done = Math.min(documents.length, done + count);
-                stores.setUpsertState(storeId, {
-                  upsertProgress: { done, total: documents.length, startedAt },
-                });
-              },
+    return state.locks.task(storeId, 'being upserted', async (signal) => {
+      const row = await state.load(ctx, storeId);
+      if (docId) state.findLoader(row, docId);
+      const previous = row.status;
+      const startedAt = clock.now().toISOString();
+      const { documents, ids } = await chunkDocuments(storeId, docId);
+      let done = 0;
+      const progress = () =>
+        state.setUpsertState(storeId, { upsertProgress: { done, total: documents.length, startedAt } });
+      progress();
+      await setStatus(ctx.workspaceId, storeId, 'UPSERTING');
+      try {
+        const opened = await openStoreParts(
+          runtime.registry,
+          storeRun(runtime, ctx.workspaceId, storeId, signal),
+          configs,
+          storeId,
+          {
+            onEmbedded: (count) => {
+              done = Math.min(documents.length, done + count);
+              progress();
             },
+          },
+        );
+        const replaces = storeRecords(
+          configs,
+          parseLoaders(row).map((l) => l.id),
+          docId,
+        );
+        const result = await upsertDocuments(opened, documents, { docId, ids, replaces });
+        const { addedDocs: _added, totalKeys: _keys, ...counts } = result;
+        const used = PARTS.filter(({ part }) => configs[part]?.name)
+          .reverse()
+          .map(({ part, kind }) =>
+            historyNode(componentType(runtime.registry, kind, configs[part]!.name), {
+              id: `${configs[part]!.name}_0`,
+              inputs: configs[part]!.config,
+            }),
           );
-          const result = await upsertDocuments(opened, documents, {
-            docId,
-            ids: chunks.map((chunk) => chunk.id),
-          });
-          const { addedDocs: _added, totalKeys: _keys, ...counts } = result;
-          const used = PARTS.filter(({ part }) => configs[part]?.name)
-            .reverse()
-            .map(({ part, kind }) =>
-              historyEntry(componentType(runtime.registry, kind, configs[part]!.name), configs[part]!),
-            );
-          await repo.insertHistory({
-            id: randomUUID(),
-            chatflowid: storeId,
-            result: JSON.stringify(counts),
-            flowData: JSON.stringify(used),
-            date: clock.now().toISOString(),
-          });
-          await setStatus(ctx.workspaceId, storeId, 'UPSERTED');
-          stores.setUpsertState(storeId, undefined);
-          return result;
-        } catch (error) {
-          const problem = nodeProblem(error);
-          deps.logger.warn({ err: error, storeId }, 'document store upsert failed');
-          await setStatus(ctx.workspaceId, storeId, previous).catch(() => undefined);
-          stores.setUpsertState(storeId, { upsertError: problem.message });
-          throw problem;
-        }
-      },
-    );
+        await db.transaction().execute(async (trx) => {
+          await repo.history.insert(
+            {
+              id: randomUUID(),
+              chatflowid: storeId,
+              result: JSON.stringify(counts),
+              flowData: JSON.stringify(used),
+              date: clock.now().toISOString(),
+            },
+            trx,
+          );
+          await setStatus(ctx.workspaceId, storeId, 'UPSERTED', trx);
+        });
+        state.setUpsertState(storeId, undefined);
+        return result;
+      } catch (error) {
+        const problem = nodeProblem(error);
+        deps.logger.warn({ err: error, storeId }, 'document store upsert failed');
+        await setStatus(ctx.workspaceId, storeId, previous).catch(() => undefined);
+        state.setUpsertState(storeId, { upsertError: problem.message });
+        throw problem;
+      }
+    });
   }
 
   return {
     upsertStore,
 
     async saveConfig(ctx: AuthContext, body: VectorConfigBody): Promise<StoreRow> {
+      if (state.locks.busy(body.storeId))
+        throw new AppError('CONFLICT', 'The document store is busy; save its settings when that is done');
       return (await saveConfigs(ctx, body, true)).row;
     },
 
     async insert(ctx: AuthContext, body: VectorConfigBody) {
+      if (state.locks.busy(body.storeId))
+        throw new AppError('CONFLICT', 'The document store is busy; upsert it when that is done');
       const { configs } = await saveConfigs(ctx, body, body.isStrictSave ?? false);
       if (!configs.embedding) throw new AppError('BAD_REQUEST', 'Choose the embeddings to upsert with');
       if (!configs.vectorStore) throw new AppError('BAD_REQUEST', 'Choose the vector store to upsert into');
@@ -238,11 +247,14 @@ export function createDocumentStoreVectors(deps: VectorServiceDeps) {
 
     /** Replaces the vector store settings only (the retrieval playground's Save Config). */
     async updateVectorStore(ctx: AuthContext, body: z.infer<typeof vectorUpdateBody>) {
-      const row = await stores.load(ctx, body.storeId);
+      const row = await state.load(ctx, body.storeId);
       if (!body.vectorStoreName) return {};
-      componentType(runtime.registry, 'vectorStore', body.vectorStoreName);
-      const credential = credentialOf(body.vectorStoreConfig);
-      if (credential) await deps.assertCredential(ctx, credential);
+      if (state.locks.busy(row.id))
+        throw new AppError('CONFLICT', 'The document store is busy; save its settings when that is done');
+      await deps.checks.part(ctx, 'vectorStore', {
+        name: body.vectorStoreName,
+        config: body.vectorStoreConfig ?? {},
+      });
       const vectorStoreConfig = JSON.stringify({
         name: body.vectorStoreName,
         config: body.vectorStoreConfig ?? {},
@@ -268,7 +280,8 @@ export function createDocumentStoreVectors(deps: VectorServiceDeps) {
           storeRun(runtime, ctx.workspaceId, row.id, AbortSignal.timeout(60_000)),
           configs,
           row.id,
-          { recordManager: false, vectorStoreOverrides: body.inputs ?? {} },
+          // Only how many and which documents may change for one query, not where it searches.
+          { recordManager: false, vectorStoreOverrides: retrievalInputs(body.inputs) },
         );
         const k = resultCount(body.inputs?.topK ?? configs.vectorStore.config.topK);
         found = await queryStore(opened, body.query, { k });
@@ -312,41 +325,68 @@ export function createDocumentStoreVectors(deps: VectorServiceDeps) {
      * wrote, or for the embedded store, the records of its chunks.
      */
     async deleteVectors(ctx: AuthContext, storeId: string, docId?: string) {
-      const row = await stores.load(ctx, storeId);
-      const configs = configsOf(row);
-      if (!configs.embedding || !configs.vectorStore)
-        throw new AppError('BAD_REQUEST', `Document store ${storeId} has no vector store configured`);
-      const embedded = configs.vectorStore.name === EMBEDDED_VECTOR_STORE;
-      if (!configs.recordManager && !embedded)
-        throw new AppError(
-          'BAD_REQUEST',
-          `Record Manager for Document Store ${storeId} is needed to delete data from Vector Store`,
-        );
-      try {
-        const opened = await openStoreParts(
-          runtime.registry,
-          storeRun(runtime, ctx.workspaceId, storeId, AbortSignal.timeout(120_000)),
+      await state.load(ctx, storeId);
+      return state.locks.task(storeId, 'having its vectors deleted', async () => {
+        const row = await state.load(ctx, storeId);
+        if (docId) state.findLoader(row, docId);
+        const configs = configsOf(row);
+        if (!configs.embedding || !configs.vectorStore)
+          throw new AppError('BAD_REQUEST', `Document store ${storeId} has no vector store configured`);
+        const embedded = configs.vectorStore.name === EMBEDDED_VECTOR_STORE;
+        if (!configs.recordManager && !embedded)
+          throw new AppError(
+            'BAD_REQUEST',
+            `Record Manager for Document Store ${storeId} is needed to delete data from Vector Store`,
+          );
+        const where = storeRecords(
           configs,
-          storeId,
+          parseLoaders(row).map((l) => l.id),
+          docId,
         );
-        return { numDeleted: await removeDocuments(opened, docId) };
-      } catch (error) {
-        throw nodeProblem(error);
-      }
+        try {
+          const opened = await openStoreParts(
+            runtime.registry,
+            storeRun(runtime, ctx.workspaceId, storeId, AbortSignal.timeout(120_000)),
+            configs,
+            storeId,
+          );
+          return { numDeleted: await removeDocuments(opened, docId, where) };
+        } catch (error) {
+          throw nodeProblem(error);
+        }
+      });
     },
 
-    /** Drops the embedded collection a store filled under its own id (when the store goes). */
-    async dropOwnCollection(ctx: AuthContext, row: StoreRow) {
-      const vectorStore = parseConfig(row.vectorStoreConfig);
-      if (vectorStore?.name !== EMBEDDED_VECTOR_STORE) return;
-      const named = vectorStore.config.collectionName;
-      if (typeof named === 'string' && named.trim() !== '') return;
-      await deps.vectors(ctx.workspaceId).drop(row.id);
-      await db
-        .deleteFrom('upsertion_record')
-        .where('workspaceId', '=', ctx.workspaceId)
-        .where((eb) => eb.or([eb('namespace', '=', row.id), eb('namespace', 'like', `${row.id}\\_%`)]))
-        .execute();
+    /**
+     * When a loader goes: its records in Flowloom's embedded vector store (they mirror its chunks)
+     * and in the record-manager table. An outside vector database keeps its vectors (the web app
+     * offers to delete them first when a record manager knows them).
+     */
+    async dropLoaderVectors(ctx: AuthContext, row: StoreRow, loaderId: string) {
+      const configs = configsOf(row);
+      if (configs.vectorStore?.name === EMBEDDED_VECTOR_STORE)
+        await deps
+          .vectors(ctx.workspaceId)
+          .deleteWhere(namedCollection(configs) ?? row.id, { docId: loaderId });
+      await repo.deleteRecordsOf(db, ctx.workspaceId, undefined, [loaderId]);
+    },
+
+    /**
+     * Removes what the store wrote into Flowloom's embedded vector store when the store goes: its own
+     * collection is dropped; from a collection named in its settings (others may share it) only the
+     * records of its loaders go. Flowloom's record-manager records of the store go too (an outside
+     * vector database keeps its vectors: the web app deletes them first when it can).
+     */
+    async dropOwnVectors(ctx: AuthContext, row: StoreRow) {
+      const configs = configsOf(row);
+      const loaderIds = parseLoaders(row).map((l) => l.id);
+      const vectors = deps.vectors(ctx.workspaceId);
+      // The collection named after the store is its own, whatever its settings say now.
+      await vectors.drop(row.id);
+      const named =
+        configs.vectorStore?.name === EMBEDDED_VECTOR_STORE ? namedCollection(configs) : undefined;
+      if (named && loaderIds.length > 0) await vectors.deleteWhere(named, { docId: { $in: loaderIds } });
+      await repo.deleteRecordsOf(db, ctx.workspaceId, row.id, loaderIds);
     },
 
     /** A sentence describing the store's contents, from its first chunks, by the chosen chat model. */
@@ -360,6 +400,7 @@ export function createDocumentStoreVectors(deps: VectorServiceDeps) {
           `Document store ${row.name} has no chunks yet: process a loader first`,
         );
       const credential = chosen.credential ?? credentialOf(chosen.inputs);
+      // The model's own settings may not name another credential than the one checked here.
       if (credential) await deps.assertCredential(ctx, credential);
       const sample = chunks
         .slice(0, 4)
@@ -378,7 +419,7 @@ export function createDocumentStoreVectors(deps: VectorServiceDeps) {
       }
     },
 
-    dto: (row: StoreRow) => toDto(row, stores.liveOf(row.id)),
+    dto: (row: StoreRow) => toDto(row, state.liveOf(row.id)),
   };
 }
 export type DocumentStoreVectors = ReturnType<typeof createDocumentStoreVectors>;

@@ -1,18 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import type { NodeRegistry } from '@flowloom/engine';
-import type { ComponentSettings, LoaderBody } from '@flowloom/shared';
+import type { ComponentSettings, DocumentStoreLoader, VectorConfigBody, LoaderBody } from '@flowloom/shared';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import type { UploadedFile } from '../../http/multipart.js';
+import { holds, type AuthContext } from '../auth/auth.service.js';
+import type { FileStorage } from '../storage/file-storage.js';
+import type { ComponentChecks } from './component-checks.js';
 import { parseConfig, parseLoaders } from './document-store.dto.js';
+import type { StoreRow } from './document-store.repository.js';
+import { loaderScope } from './document-store.runtime.js';
 import type { DocumentStoreService } from './document-store.service.js';
 import type { DocumentStoreVectors } from './document-store.vectors.js';
-
-/** A file sent with an upsert (multipart). */
-export interface UploadedFile {
-  name: string;
-  mime: string;
-  data: Buffer;
-}
+import { storedNames, type LoaderUpload } from './loader-files.js';
+import type { LoaderService } from './loader.service.js';
+import type { StoreState } from './store-state.js';
 
 /** `true`/`"true"` (form fields are text). */
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).optional();
@@ -93,41 +95,50 @@ function fieldByExtension(name: string): string {
   }
 }
 
-const merged = (
-  base: ComponentSettings | null,
-  override: { name?: string; config?: Record<string, unknown> } | undefined,
-) => {
+type Override = { name?: string; config?: Record<string, unknown> } | undefined;
+
+/** A part's settings: the base's, with the override's name and config over them. */
+function merged(base: ComponentSettings | null, override: Override): ComponentSettings | null {
   if (!override) return base;
   const name = override.name ?? base?.name;
   if (!name) return base;
   const sameComponent = base?.name === name;
   return { name, config: { ...(sameComponent ? base?.config : {}), ...override.config } };
-};
+}
+
+/** How long an upsert API call waits for other work on its store before it gives up (409). */
+const INSERT_WAIT_MS = 10 * 60_000;
+
+export interface UpsertApiDeps {
+  stores: DocumentStoreService;
+  loaders: LoaderService;
+  vectors: DocumentStoreVectors;
+  state: StoreState;
+  checks: ComponentChecks;
+  registry: NodeRegistry;
+  storage: FileStorage;
+}
 
 /**
  * The upsert and refresh API: documents into a store in one call, reusing a loader's settings (and
- * the store's vector settings) with any part overridden, files included.
+ * the store's vector settings) with any part overridden, files included. It saves a loader, processes
+ * it and upserts, so the caller needs what those steps need: documentStores:upsert-config and
+ * documentStores:preview-process (and documentStores:create for a new store).
  */
-export function createUpsertApi({
-  stores,
-  vectors,
-  registry,
-}: {
-  stores: DocumentStoreService;
-  vectors: DocumentStoreVectors;
-  registry: NodeRegistry;
-}) {
-  async function upsertOne(ctx: AuthContext, storeId: string, body: UpsertApiBody, files: UploadedFile[]) {
-    let id = storeId;
-    if (body.createNewDocStore) {
-      const created = await stores.create(ctx, {
-        name: body.docStore?.name?.trim() || `Document Store ${Date.now()}`,
-        description: body.docStore?.description ?? null,
-      });
-      id = created.id;
-    }
-    const row = await stores.load(ctx, id);
-    const existing = body.docId ? parseLoaders(row).find((l) => l.id === body.docId) : undefined;
+export function createUpsertApi(deps: UpsertApiDeps) {
+  const { stores, loaders, vectors, state, checks, registry, storage } = deps;
+
+  function assertMay(ctx: AuthContext, body: UpsertApiBody) {
+    for (const permission of ['documentStores:upsert-config', 'documentStores:preview-process'])
+      if (!holds(ctx, permission))
+        throw new AppError('FORBIDDEN', `Upserting into a document store needs ${permission}`);
+    if (body.createNewDocStore && !holds(ctx, 'documentStores:create'))
+      throw new AppError('FORBIDDEN', 'Creating a document store needs documentStores:create');
+  }
+
+  /** What the call will save: the loader's settings and the vector parts, all checked. */
+  async function plan(ctx: AuthContext, source: StoreRow, body: UpsertApiBody, files: UploadedFile[]) {
+    const existing = body.docId ? parseLoaders(source).find((l) => l.id === body.docId) : undefined;
     if (body.docId && !existing) throw new AppError('NOT_FOUND', `Document loader ${body.docId} not found`);
 
     const loaderName = body.loader?.name ?? existing?.loaderId;
@@ -138,30 +149,35 @@ export function createUpsertApi({
       );
     const loaderType = registry.get(loaderName);
     if (!loaderType) throw new AppError('BAD_REQUEST', `"${loaderName}" is not an available document loader`);
+    const fileInputs = loaderType.definition.inputs.filter((input) => input.type === 'file');
+    if (files.length > 0 && fileInputs.length === 0)
+      throw new AppError(
+        'BAD_REQUEST',
+        `${loaderType.definition.label} does not read files; send none, or choose a file loader`,
+      );
     const loaderConfig: Record<string, unknown> = {
       ...(existing && existing.loaderId === loaderName ? existing.loaderConfig : {}),
       ...body.loader?.config,
     };
-    if (files.length > 0) {
-      // Files go to the loader's own file input; a loader with several picks by extension (Flowise).
-      const fileInputs = loaderType.definition.inputs.filter((input) => input.type === 'file');
-      const byField = new Map<string, string[]>();
-      for (const file of files) {
-        const field = fileInputs.length === 1 ? fileInputs[0]!.name : fieldByExtension(file.name);
-        const uri = `data:${file.mime || 'application/octet-stream'};base64,${file.data.toString('base64')},filename:${file.name}`;
-        byField.set(field, [...(byField.get(field) ?? []), uri]);
-      }
-      for (const [field, uris] of byField) loaderConfig[field] = JSON.stringify(uris);
-    }
     if (body.metadata) loaderConfig.metadata = body.metadata;
+    // Files go to the loader's own file input; a loader with several picks by extension (Flowise).
+    const byField = new Map<string, UploadedFile[]>();
+    for (const file of files) {
+      const field = fileInputs.length === 1 ? fileInputs[0]!.name : fieldByExtension(file.name);
+      byField.set(field, [...(byField.get(field) ?? []), file]);
+    }
 
+    // A new store inherits the vector settings of the loader's store only when it copies a loader.
+    const inherit = !body.createNewDocStore || existing;
+    const base = (column: 'vectorStoreConfig' | 'embeddingConfig' | 'recordManagerConfig') =>
+      inherit ? parseConfig(source[column]) : null;
     const splitter = merged(
       existing?.splitterId ? { name: existing.splitterId, config: existing.splitterConfig ?? {} } : null,
       body.splitter,
     );
-    const vectorStore = merged(parseConfig(row.vectorStoreConfig), body.vectorStore);
-    const embedding = merged(parseConfig(row.embeddingConfig), body.embedding);
-    const recordManager = merged(parseConfig(row.recordManagerConfig), body.recordManager);
+    const vectorStore = merged(base('vectorStoreConfig'), body.vectorStore);
+    const embedding = merged(base('embeddingConfig'), body.embedding);
+    const recordManager = merged(base('recordManagerConfig'), body.recordManager);
     if (!vectorStore)
       throw new AppError(
         'BAD_REQUEST',
@@ -173,9 +189,7 @@ export function createUpsertApi({
         'Embedding not configured: give embedding.name or configure the store first',
       );
 
-    const loaderBody: LoaderBody = {
-      storeId: id,
-      ...(body.replaceExisting && existing && { id: existing.id }),
+    const loader: Omit<LoaderBody, 'storeId'> = {
       loaderId: loaderName,
       loaderName:
         body.loaderName ??
@@ -187,21 +201,102 @@ export function createUpsertApi({
       splitterConfig: splitter?.config ?? null,
       credential: existing?.credential ?? null,
     };
-    const saved = await stores.saveLoader(ctx, loaderBody);
-    await stores.process(ctx, saved.id, { ...loaderBody, id: saved.id, loaderConfig: saved.loaderConfig });
-    const result = await vectors.insert(ctx, {
-      storeId: id,
-      docId: saved.id,
-      isStrictSave: false,
-      embeddingName: embedding.name,
-      embeddingConfig: embedding.config,
-      vectorStoreName: vectorStore.name,
-      vectorStoreConfig: vectorStore.config,
-      recordManagerName: recordManager?.name ?? null,
-      recordManagerConfig: recordManager?.config ?? null,
-    });
-    const { totalChars: _c, totalChunks: _t, whereUsed: _w, ...outcome } = result;
-    return { ...outcome, docId: saved.id };
+    await checks.loader(ctx, loader);
+    await checks.part(ctx, 'vectorStore', vectorStore);
+    await checks.part(ctx, 'embeddings', embedding);
+    await checks.part(ctx, 'recordManager', recordManager);
+    return { existing, loader, byField, vectorStore, embedding, recordManager };
+  }
+
+  /**
+   * The files the new loader gets, by input: the call's, and for a loader copied from another, the
+   * files its settings name that no upload replaces (read from the loader copied).
+   */
+  async function uploadsOf(
+    ctx: AuthContext,
+    copiedFrom: { storeId: string; loader: DocumentStoreLoader } | undefined,
+    loaderConfig: Record<string, unknown>,
+    byField: Map<string, UploadedFile[]>,
+  ): Promise<Map<string, LoaderUpload[]>> {
+    const uploads = new Map<string, LoaderUpload[]>(byField);
+    if (!copiedFrom) return uploads;
+    const scope = loaderScope(copiedFrom.storeId, copiedFrom.loader.id);
+    for (const [field, value] of Object.entries(loaderConfig)) {
+      const names = storedNames(value);
+      if (uploads.has(field) || names.length === 0) continue;
+      const files: LoaderUpload[] = [];
+      for (const name of names) files.push(await storage.read(ctx.workspaceId, scope, name));
+      uploads.set(field, files);
+    }
+    return uploads;
+  }
+
+  /** Upserts the loader, waiting (up to ten minutes) while other work runs on the store. */
+  async function insertWhenFree(ctx: AuthContext, body: VectorConfigBody) {
+    const deadline = Date.now() + INSERT_WAIT_MS;
+    for (;;) {
+      try {
+        return await vectors.insert(ctx, body);
+      } catch (error) {
+        const wait = deadline - Date.now();
+        if (!(error instanceof AppError && error.code === 'CONFLICT') || wait <= 0) throw error;
+        await state.locks.idle(body.storeId, wait);
+      }
+    }
+  }
+
+  /**
+   * One upsert: the loader saved (or its settings replaced), processed and upserted. A call that
+   * fails leaves no new store or loader behind; a replaced loader keeps its settings and files of
+   * before when its processing fails.
+   */
+  async function upsertOne(ctx: AuthContext, storeId: string, body: UpsertApiBody, files: UploadedFile[]) {
+    assertMay(ctx, body);
+    const source = await state.load(ctx, storeId);
+    const planned = await plan(ctx, source, body, files);
+    const { existing, vectorStore, embedding, recordManager } = planned;
+    const replacing = body.replaceExisting && existing && !body.createNewDocStore ? existing : undefined;
+    const uploads = await uploadsOf(
+      ctx,
+      existing && !replacing ? { storeId: source.id, loader: existing } : undefined,
+      planned.loader.loaderConfig,
+      planned.byField,
+    );
+
+    // Everything is checked: only now is a new store made.
+    const created = body.createNewDocStore
+      ? await stores.create(ctx, {
+          name: body.docStore?.name?.trim() || `Document Store ${Date.now()}`,
+          description: body.docStore?.description ?? null,
+        })
+      : undefined;
+    const id = created?.id ?? source.id;
+    const loaderId = replacing?.id ?? randomUUID();
+    try {
+      if (replacing)
+        await loaders.process(ctx, loaderId, { ...planned.loader, storeId: id, id: loaderId }, id, uploads);
+      else {
+        await loaders.saveLoader(ctx, { ...planned.loader, storeId: id }, uploads, loaderId);
+        await loaders.process(ctx, loaderId, null, id);
+      }
+      const result = await insertWhenFree(ctx, {
+        storeId: id,
+        docId: loaderId,
+        isStrictSave: false,
+        embeddingName: embedding.name,
+        embeddingConfig: embedding.config,
+        vectorStoreName: vectorStore.name,
+        vectorStoreConfig: vectorStore.config,
+        recordManagerName: recordManager?.name ?? null,
+        recordManagerConfig: recordManager?.config ?? null,
+      });
+      const { totalChars: _c, totalChunks: _t, whereUsed: _w, ...outcome } = result;
+      return { ...outcome, docId: loaderId, ...(created && { storeId: id }) };
+    } catch (error) {
+      if (created) await stores.remove(ctx, created.id).catch(() => undefined);
+      else if (!replacing) await loaders.deleteLoader(ctx, id, loaderId).catch(() => undefined);
+      throw error;
+    }
   }
 
   return {
@@ -213,7 +308,12 @@ export function createUpsertApi({
       const parsed = refreshBody.safeParse(rawBody);
       if (!parsed.success)
         throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid refresh body');
-      const row = await stores.load(ctx, storeId);
+      if (parsed.data?.items?.some((item) => item.createNewDocStore))
+        throw new AppError(
+          'BAD_REQUEST',
+          'A refresh works on the loaders of this store: createNewDocStore is not allowed',
+        );
+      const row = await state.load(ctx, storeId);
       const items = parsed.data?.items?.length
         ? parsed.data.items
         : parseLoaders(row).map((loader): UpsertApiBody => ({ docId: loader.id, metadata: undefined }));

@@ -51,16 +51,31 @@ export function storesReadBy(flowData: string | null): Set<string> {
 
 /**
  * Keeps `document_store.whereUsed` in step with a flow that was saved (`flowData`) or deleted (null):
- * the flow is listed by the stores it reads, and by no other store of the workspace.
+ * the flow is listed by the stores it reads, and by no other store of the workspace. The rows it may
+ * change are locked first on PostgreSQL (`lock`), in id order, so two flows saved at once never
+ * write a list from the same old value.
  */
-export async function updateWhereUsed(trx: Db, workspaceId: string, flowId: string, flowData: string | null) {
+export async function updateWhereUsed(
+  trx: Db,
+  workspaceId: string,
+  flowId: string,
+  flowData: string | null,
+  { lock = false }: { lock?: boolean } = {},
+) {
   const targets = storesReadBy(flowData);
-  const rows = await trx
+  let query = trx
     .selectFrom('document_store')
     .select(['id', 'whereUsed'])
     .where('workspaceId', '=', workspaceId)
-    .execute();
-  for (const row of rows) {
+    .where((eb) =>
+      eb.or([
+        ...(targets.size > 0 ? [eb('id', 'in', [...targets])] : []),
+        eb('whereUsed', 'like', `%"${flowId}"%`),
+      ]),
+    )
+    .orderBy('id');
+  if (lock) query = query.forUpdate();
+  for (const row of await query.execute()) {
     let used: string[] = [];
     try {
       const parsed = JSON.parse(row.whereUsed ?? '[]') as unknown;

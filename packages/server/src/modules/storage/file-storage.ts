@@ -59,6 +59,15 @@ export function createFileStorage({
     ready = true;
   };
 
+  /** Deletes the rows the query selects, then their files. */
+  async function removeRows(query: { execute(): Promise<{ id: string }[]> }): Promise<void> {
+    const rows = await query.execute();
+    if (rows.length === 0) return;
+    const ids = rows.map((r) => r.id);
+    await db.deleteFrom('stored_file').where('id', 'in', ids).execute();
+    await Promise.all(ids.map((id) => rm(pathOf(id), { force: true })));
+  }
+
   const find = (workspaceId: string, scope: FileScope, name: string) =>
     db
       .selectFrom('stored_file')
@@ -147,25 +156,15 @@ export function createFileStorage({
     },
 
     /** Removes every file of the scopes starting with `prefix` (a store's loaders: `docstore:<id>/`). */
-    async removeScopes(workspaceId: string, prefix: string): Promise<void> {
-      const rows = await db
-        .selectFrom('stored_file')
-        .select('id')
-        .where('workspaceId', '=', workspaceId)
-        .where('scope', '>=', prefix)
-        .where('scope', '<', `${prefix}\uffff`)
-        .execute();
-      if (rows.length === 0) return;
-      await db
-        .deleteFrom('stored_file')
-        .where(
-          'id',
-          'in',
-          rows.map((r) => r.id),
-        )
-        .execute();
-      await Promise.all(rows.map((row) => rm(pathOf(row.id), { force: true })));
-    },
+    removeScopes: (workspaceId: string, prefix: string) =>
+      removeRows(
+        db
+          .selectFrom('stored_file')
+          .select('id')
+          .where('workspaceId', '=', workspaceId)
+          .where('scope', '>=', prefix)
+          .where('scope', '<', `${prefix}\uffff`),
+      ),
 
     /** Removes files of a scope: the named ones, or all of them. */
     async remove(workspaceId: string, scope: FileScope, names?: readonly string[]): Promise<void> {
@@ -176,17 +175,7 @@ export function createFileStorage({
         .where('workspaceId', '=', workspaceId)
         .where('scope', '=', scope);
       if (names) query = query.where('name', 'in', [...names]);
-      const rows = await query.execute();
-      if (rows.length === 0) return;
-      await db
-        .deleteFrom('stored_file')
-        .where(
-          'id',
-          'in',
-          rows.map((r) => r.id),
-        )
-        .execute();
-      await Promise.all(rows.map((row) => rm(pathOf(row.id), { force: true })));
+      await removeRows(query);
     },
   };
 }

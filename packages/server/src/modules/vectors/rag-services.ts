@@ -84,5 +84,13 @@ function unavailableVectors(reason: string): WorkspaceVectors {
         `The embedded vector store is not available on this server: sqlite-vec could not be loaded (${reason}). Use PostgreSQL with pgvector (DATABASE_URL), or another vector store`,
       ),
     );
-  return { upsert: refuse, search: refuse, delete: refuse, deleteWhere: refuse, count: refuse, drop: refuse };
+  // Nothing can have been written here, so removing (a store or loader being deleted) has nothing to do.
+  return {
+    upsert: refuse,
+    search: refuse,
+    delete: refuse,
+    count: refuse,
+    deleteWhere: () => Promise.resolve(0),
+    drop: () => Promise.resolve(),
+  };
 }

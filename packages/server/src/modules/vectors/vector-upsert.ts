@@ -10,7 +10,7 @@ import {
   runVectorUpsert,
   type NodeRegistry,
 } from '@flowloom/engine';
-import { flowShapeProblem, type FlowData, type FlowNode } from '@flowloom/shared';
+import { flowShapeProblem, type FlowData } from '@flowloom/shared';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { can } from '../../http/access.js';
@@ -20,7 +20,11 @@ import type { Clock, Logger } from '../../runtime.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import { assertFlowAccess } from '../chat-messages/flow-scope.js';
 import type { EngineServicesFor } from '../predictions/engine-services.js';
-import type { FileStorage, StoredFileInfo } from '../storage/file-storage.js';
+import type { FileStorage } from '../storage/file-storage.js';
+import { createChatflowRepository } from '../chatflows/chatflow.repository.js';
+import { historyNode } from '../upsert-history/history-entry.js';
+import { createUpsertHistoryRepository } from '../upsert-history/upsert-history.repository.js';
+import { readMultipart, type UploadedFile } from '../../http/multipart.js';
 
 const upsertBody = z.object({
   stopNodeId: z.string().max(200).optional(),
@@ -28,12 +32,6 @@ const upsertBody = z.object({
   chatId: z.string().max(200).optional(),
   question: z.string().max(20_000).optional(),
 });
-
-interface UploadedFile {
-  name: string;
-  mime: string;
-  data: Buffer;
-}
 
 /** Whether a loader's file input takes a file of this name (its `fileType` list, or any). */
 function accepts(fileType: string | undefined, name: string): boolean {
@@ -43,39 +41,6 @@ function accepts(fileType: string | undefined, name: string): boolean {
     .split(',')
     .map((t) => t.trim().toLowerCase())
     .includes(extension);
-}
-
-/** What the upsert history shows of each node used: its non-empty, non-secret settings. */
-function historyOf(registry: NodeRegistry, nodes: FlowNode[]) {
-  return nodes.map((node) => {
-    const type = registry.get(node.data.name)!;
-    const paramValues = type.definition.inputs
-      .filter((input) => /^[a-z]/.test(input.type) && input.type !== 'password')
-      .map((input) => ({ input, value: node.data.inputs?.[input.name] }))
-      .filter(
-        ({ value }) =>
-          value !== undefined &&
-          value !== '' &&
-          value !== null &&
-          !(typeof value === 'string' && /\{\{.*\}\}/.test(value)),
-      )
-      .map(({ input, value }) => ({
-        label: input.label,
-        name: input.name,
-        type: input.type,
-        value:
-          input.type === 'file' && typeof value === 'string'
-            ? value.replace(/^data:[^,]*,[^,]*,filename:/, '')
-            : value,
-      }));
-    return {
-      label: node.data.label,
-      name: node.data.name,
-      category: node.data.category,
-      id: node.id,
-      paramValues,
-    };
-  });
 }
 
 /**
@@ -91,12 +56,16 @@ export function registerVectorUpsertRoutes(
     registry: NodeRegistry;
     servicesFor: EngineServicesFor;
     storage: FileStorage;
+    /** The most one uploaded file may weigh, and all of a request's files together. */
     fileSizeLimit: number;
+    bodyLimit: number;
     clock: Clock;
     logger: Logger;
   },
 ) {
   const { db, registry } = deps;
+  const flows = createChatflowRepository(db);
+  const history = createUpsertHistoryRepository(db);
 
   async function upsert(
     ctx: AuthContext,
@@ -106,11 +75,8 @@ export function registerVectorUpsertRoutes(
     internal: boolean,
   ) {
     await assertFlowAccess(db, ctx, flowId, 'update');
-    const row = await db
-      .selectFrom('chat_flow')
-      .select(['id', 'flowData', 'apiConfig', 'apikeyid', 'workspaceId'])
-      .where('id', '=', flowId)
-      .executeTakeFirstOrThrow();
+    const row = await flows.findById(flowId);
+    if (!row) throw new AppError('NOT_FOUND', `Chatflow ${flowId} not found`);
     // A flow bound to an API key takes outside calls with that key only (as its prediction does).
     if (!internal && row.apikeyid && ctx.kind === 'apiKey' && ctx.apiKeyId !== row.apikeyid)
       throw new AppError('UNAUTHORIZED', 'This flow is bound to another API key');
@@ -133,34 +99,40 @@ export function registerVectorUpsertRoutes(
       throw error;
     }
     if (files.length > 0) {
-      const saved: StoredFileInfo[] = [];
-      for (const file of files) saved.push(await deps.storage.save(ctx.workspaceId, `flow:${flowId}`, file));
-      let used = false;
-      flow = {
-        ...flow,
-        nodes: flow.nodes.map((node) => {
-          if (!plan.order.includes(node.id)) return node;
-          const type = registry.get(node.data.name);
-          if (type?.definition.category !== 'Document Loaders') return node;
-          const input = type.definition.inputs.find((i) => i.type === 'file');
-          if (!input) return node;
-          const names = saved.filter((f) => accepts(input.fileType, f.name)).map((f) => f.name);
-          if (names.length === 0) return node;
-          used = true;
-          return {
-            ...node,
-            data: {
-              ...node.data,
-              inputs: { ...node.data.inputs, [input.name]: `FILE-STORAGE::${JSON.stringify(names)}` },
-            },
-          };
-        }),
-      };
-      if (!used)
+      // Each file goes to the loaders of this vector store whose file input takes it; a request whose
+      // files no loader reads is refused before anything is stored.
+      const targets = new Map<string, { input: string; files: UploadedFile[] }>();
+      for (const id of plan.order) {
+        const node = plan.nodes.get(id)!;
+        const type = registry.get(node.data.name);
+        if (type?.definition.category !== 'Document Loaders') continue;
+        const input = type.definition.inputs.find((i) => i.type === 'file');
+        const taken = input ? files.filter((f) => accepts(input.fileType, f.name)) : [];
+        if (input && taken.length > 0) targets.set(id, { input: input.name, files: taken });
+      }
+      if (targets.size === 0)
         throw new AppError(
           'BAD_REQUEST',
           'None of the files can be read by a document loader connected to this vector store',
         );
+      const names = new Map<UploadedFile, string>();
+      for (const file of new Set([...targets.values()].flatMap((t) => t.files)))
+        names.set(file, (await deps.storage.save(ctx.workspaceId, `flow:${flowId}`, file)).name);
+      flow = {
+        ...flow,
+        nodes: flow.nodes.map((node) => {
+          const target = targets.get(node.id);
+          if (!target) return node;
+          const stored = target.files.map((f) => names.get(f)!);
+          return {
+            ...node,
+            data: {
+              ...node.data,
+              inputs: { ...node.data.inputs, [target.input]: `FILE-STORAGE::${JSON.stringify(stored)}` },
+            },
+          };
+        }),
+      };
     }
     const chatId =
       body.chatId ??
@@ -190,16 +162,21 @@ export function registerVectorUpsertRoutes(
             n.data.category,
           ),
         );
-      await db
-        .insertInto('upsert_history')
-        .values({
-          id: randomUUID(),
-          chatflowid: flowId,
-          result: JSON.stringify(counts),
-          flowData: JSON.stringify(historyOf(registry, used)),
-          date: deps.clock.now().toISOString(),
-        })
-        .execute();
+      await history.insert({
+        id: randomUUID(),
+        chatflowid: flowId,
+        result: JSON.stringify(counts),
+        flowData: JSON.stringify(
+          used.map((node) =>
+            historyNode(registry.get(node.data.name)!, {
+              id: node.id,
+              label: node.data.label,
+              inputs: node.data.inputs ?? {},
+            }),
+          ),
+        ),
+        date: deps.clock.now().toISOString(),
+      });
       return result;
     } catch (error) {
       if (error instanceof NodeExecutionError) {
@@ -219,27 +196,10 @@ export function registerVectorUpsertRoutes(
         throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid body');
       return { body: parsed.data, files: [] as UploadedFile[] };
     }
-    const fields: Record<string, unknown> = {};
-    const files: UploadedFile[] = [];
-    for await (const part of request.parts({
-      limits: { fileSize: deps.fileSizeLimit, files: 50, fields: 100 },
-    })) {
-      if (part.type === 'file') {
-        const data = await part.toBuffer().catch((error: unknown) => {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new AppError(
-              'PAYLOAD_TOO_LARGE',
-              `${part.filename} is larger than ${Math.round(deps.fileSizeLimit / 1024 / 1024)} MB, the most one file may be`,
-            );
-          throw error;
-        });
-        files.push({
-          name: Buffer.from(part.filename, 'latin1').toString('utf8'),
-          mime: part.mimetype,
-          data,
-        });
-      } else fields[part.fieldname] = part.value;
-    }
+    const { fields, files } = await readMultipart(request, {
+      fileLimit: deps.fileSizeLimit,
+      totalLimit: deps.bodyLimit,
+    });
     // Form fields other than the known ones are overrides (Flowise).
     const { stopNodeId, chatId, question, ...rest } = fields;
     const overrideConfig: Record<string, unknown> = {};

@@ -1,0 +1,127 @@
+import type { ChunkPage, DocumentStoreLoader, LoaderProgress } from '@flowloom/shared';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import type { Clock } from '../../runtime.js';
+import type { AuthContext } from '../auth/auth.service.js';
+import { parseLoaders, toDto, type LiveState } from './document-store.dto.js';
+import type { DocumentStoreRepository, StoreRow } from './document-store.repository.js';
+import { createStoreLocks } from './document-store.runtime.js';
+
+/** The most loaders one store may hold (each is a row of its `loaders` column). */
+export const MAX_LOADERS_PER_STORE = 200;
+
+/**
+ * What the store, loader, chunk and vector services share: reading a store of the caller's
+ * workspace, changing its loaders in one locked transaction, who may change it now (locks), and
+ * what its running work has done so far (progress, last upsert error).
+ */
+export function createStoreState({
+  db,
+  repo,
+  clock,
+}: {
+  db: Db;
+  repo: DocumentStoreRepository;
+  clock: Clock;
+}) {
+  const locks = createStoreLocks();
+  const progress = new Map<string, Map<string, LoaderProgress>>();
+  const upserts = new Map<string, Pick<LiveState, 'upsertProgress' | 'upsertError'>>();
+
+  const liveOf = (storeId: string): LiveState => ({
+    ...(progress.get(storeId) && { loaderProgress: progress.get(storeId) }),
+    ...upserts.get(storeId),
+  });
+
+  async function load(ctx: AuthContext, id: string): Promise<StoreRow> {
+    const row = await repo.stores.find(ctx.workspaceId, id);
+    if (!row) throw new AppError('NOT_FOUND', `Document store ${id} not found`);
+    return row;
+  }
+
+  function findLoader(row: StoreRow, loaderId: string): DocumentStoreLoader {
+    const loader = parseLoaders(row).find((l) => l.id === loaderId);
+    if (!loader) throw new AppError('NOT_FOUND', `Document loader ${loaderId} not found`);
+    return loader;
+  }
+
+  return {
+    locks,
+    liveOf,
+    load,
+    findLoader,
+
+    setProgress(storeId: string, loaderId: string, value: LoaderProgress | undefined) {
+      const map = progress.get(storeId) ?? new Map<string, LoaderProgress>();
+      if (value) map.set(loaderId, value);
+      else map.delete(loaderId);
+      if (map.size === 0) progress.delete(storeId);
+      else progress.set(storeId, map);
+    },
+
+    /** The vector side reports upsert progress and failures here, so store reads show them. */
+    setUpsertState(storeId: string, state: Pick<LiveState, 'upsertProgress' | 'upsertError'> | undefined) {
+      if (state) upserts.set(storeId, state);
+      else upserts.delete(storeId);
+    },
+
+    /**
+     * Applies `change` to a store's loaders in one transaction (the row locked), recomputing the
+     * status from them when asked (SYNC when every loader is, STALE otherwise).
+     */
+    async changeLoaders(
+      workspaceId: string,
+      storeId: string,
+      change: (loaders: DocumentStoreLoader[], row: StoreRow) => DocumentStoreLoader[],
+      options: { recomputeStatus?: boolean; trx?: Db } = {},
+    ): Promise<StoreRow> {
+      const work = async (trx: Db) => {
+        const row = await repo.findForUpdate(trx, workspaceId, storeId);
+        if (!row) throw new AppError('NOT_FOUND', `Document store ${storeId} not found`);
+        const loaders = change(parseLoaders(row), row);
+        if (loaders.length > MAX_LOADERS_PER_STORE)
+          throw new AppError(
+            'BAD_REQUEST',
+            `A document store holds at most ${MAX_LOADERS_PER_STORE} loaders; replace one (replaceExisting) or use another store`,
+          );
+        const patch: Partial<StoreRow> = {
+          loaders: JSON.stringify(loaders),
+          updatedDate: clock.now().toISOString(),
+        };
+        if (options.recomputeStatus)
+          patch.status = loaders.every((l) => l.status === 'SYNC') ? 'SYNC' : 'STALE';
+        await repo.stores.update(workspaceId, storeId, patch, trx);
+        return { ...row, ...patch };
+      };
+      return options.trx ? work(options.trx) : db.transaction().execute(work);
+    },
+
+    async chunkPage(
+      workspaceId: string,
+      storeId: string,
+      fileId: string,
+      pageNo: number,
+    ): Promise<ChunkPage> {
+      const row = await repo.stores.find(workspaceId, storeId);
+      if (!row) throw new AppError('NOT_FOUND', `Document store ${storeId} not found`);
+      const dto = toDto(row, liveOf(storeId));
+      const all = fileId === 'all';
+      const loader = all ? undefined : dto.loaders.find((l) => l.id === fileId);
+      if (!all && !loader) throw new AppError('NOT_FOUND', `Document loader ${fileId} not found`);
+      const page = Math.max(1, Math.floor(pageNo) || 1);
+      const { chunks, count } = await repo.chunkPage(storeId, all ? undefined : fileId, page);
+      return {
+        chunks: chunks.map((chunk) => ({ ...chunk, metadata: chunk.metadata ?? '{}' })),
+        count,
+        ...(loader && { file: { ...loader, status: dto.status as DocumentStoreLoader['status'] } }),
+        currentPage: page,
+        storeName: row.name,
+        description: row.description,
+        workspaceId: row.workspaceId,
+        docId: fileId,
+        characters: all ? dto.totalChars : (loader?.totalChars ?? 0),
+      };
+    },
+  };
+}
+export type StoreState = ReturnType<typeof createStoreState>;

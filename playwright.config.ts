@@ -49,6 +49,8 @@ export default defineConfig({
         OPENAI_BASE_URL: `http://127.0.0.1:${LLM_PORT}/v1`,
         // document-stores.spec.ts serves a page on 127.0.0.1 for the web scraper to read.
         FLOWLOOM_HTTP_ALLOW: '127.0.0.1',
+        // Every spec signs the owner in through the page: more than the default 10 per window.
+        FLOWLOOM_LOGIN_RATE_LIMIT: '100',
       },
       timeout: 60_000,
     },

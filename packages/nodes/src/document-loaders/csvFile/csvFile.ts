@@ -1,6 +1,5 @@
 import { stringInput } from '../../llm/chat-model.js';
 import { loaderIcon, loaderNode, readFiles } from '../loader.js';
-import { readCsv } from '../readers/csv.js';
 
 export const csvFile = loaderNode({
   label: 'Csv File',
@@ -22,6 +21,8 @@ export const csvFile = loaderNode({
   async load(ctx) {
     const files = await readFiles(ctx, ctx.inputs.csvFile, { label: 'Csv File' });
     const column = stringInput(ctx.inputs.columnName);
+    // The CSV parser loads on first use, not at server start.
+    const { readCsv } = await import('../readers/csv.js');
     return files.flatMap((file) => readCsv(file, column));
   },
 });

@@ -1,5 +1,4 @@
 import { loaderIcon, loaderNode, readFiles } from '../loader.js';
-import { readDocx } from '../readers/docx.js';
 
 export const docxFile = loaderNode({
   label: 'Docx File',
@@ -11,6 +10,7 @@ export const docxFile = loaderNode({
   async load(ctx) {
     const files = await readFiles(ctx, ctx.inputs.docxFile, { label: 'Docx File' });
     const documents = [];
+    const { readDocx } = await import('../readers/docx.js');
     for (const file of files) documents.push(...(await readDocx(file)));
     return documents;
   },

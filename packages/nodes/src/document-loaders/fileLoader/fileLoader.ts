@@ -2,15 +2,11 @@ import type { SourceDocument } from '@flowloom/shared';
 import { stringInput } from '../../llm/chat-model.js';
 import { legacyBuildInput, pdfUsage, pdfUsageInput } from '../inputs.js';
 import { loaderIcon, loaderNode, readFiles, type LoadedFile } from '../loader.js';
-import { readCsv } from '../readers/csv.js';
-import { readDocx } from '../readers/docx.js';
-import { readExcel } from '../readers/excel.js';
 import { readHtmlFile } from '../readers/html.js';
 import { readJson } from '../readers/json.js';
 import { toPointer } from '../readers/json-pointer.js';
 import { readJsonLines } from '../readers/jsonl.js';
 import { readPdf, type PdfUsage } from '../readers/pdf.js';
-import { readPowerpoint } from '../readers/powerpoint.js';
 import { readTextFile } from '../readers/text.js';
 
 interface ReadOptions {
@@ -27,22 +23,24 @@ const CODE_EXTENSIONS =
   );
 
 const text: Reader = (file) => readTextFile(file);
-const excel: Reader = (file) => readExcel(file);
-const powerpoint: Reader = (file) => readPowerpoint(file);
+// Office and CSV readers (and their zip and CSV libraries) load on first use, not at server start.
+const excel: Reader = async (file) => (await import('../readers/excel.js')).readExcel(file);
+const powerpoint: Reader = async (file) => (await import('../readers/powerpoint.js')).readPowerpoint(file);
+const docx: Reader = async (file) => (await import('../readers/docx.js')).readDocx(file);
 
 /** The reader of each extension File Loader reads. */
 const READERS: Record<string, Reader> = {
   pdf: (file, { usage, signal }) => readPdf(file, { usage, signal }),
-  docx: (file) => readDocx(file),
+  docx,
   // An old .doc gets the message saying to save it as .docx.
-  doc: (file) => readDocx(file),
+  doc: docx,
   xlsx: excel,
   xlsm: excel,
   xls: excel,
   xlsb: excel,
   pptx: powerpoint,
   ppt: powerpoint,
-  csv: (file) => readCsv(file),
+  csv: async (file) => (await import('../readers/csv.js')).readCsv(file),
   json: (file) => readJson(file),
   jsonl: (file, { pointer }) => {
     if (!pointer)

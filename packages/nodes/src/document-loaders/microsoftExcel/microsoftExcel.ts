@@ -1,5 +1,4 @@
 import { loaderIcon, loaderNode, readFiles } from '../loader.js';
-import { readExcel } from '../readers/excel.js';
 
 export const microsoftExcel = loaderNode({
   label: 'Microsoft Excel',
@@ -10,6 +9,8 @@ export const microsoftExcel = loaderNode({
   inputs: [{ label: 'Excel File', name: 'excelFile', type: 'file', fileType: '.xlsx, .xls, .xlsm, .xlsb' }],
   async load(ctx) {
     const files = await readFiles(ctx, ctx.inputs.excelFile, { label: 'Excel File' });
+    // The workbook reader (and its zip library) loads on first use, not at server start.
+    const { readExcel } = await import('../readers/excel.js');
     return files.flatMap(readExcel);
   },
 });

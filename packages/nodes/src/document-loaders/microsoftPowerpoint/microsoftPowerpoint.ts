@@ -1,5 +1,4 @@
 import { loaderIcon, loaderNode, readFiles } from '../loader.js';
-import { readPowerpoint } from '../readers/powerpoint.js';
 
 export const microsoftPowerpoint = loaderNode({
   label: 'Microsoft PowerPoint',
@@ -10,6 +9,7 @@ export const microsoftPowerpoint = loaderNode({
   inputs: [{ label: 'PowerPoint File', name: 'powerpointFile', type: 'file', fileType: '.pptx, .ppt' }],
   async load(ctx) {
     const files = await readFiles(ctx, ctx.inputs.powerpointFile, { label: 'PowerPoint File' });
+    const { readPowerpoint } = await import('../readers/powerpoint.js');
     return files.flatMap(readPowerpoint);
   },
 });

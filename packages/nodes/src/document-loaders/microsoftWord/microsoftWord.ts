@@ -1,5 +1,4 @@
 import { loaderIcon, loaderNode, readFiles } from '../loader.js';
-import { readWord } from '../readers/word.js';
 
 export const microsoftWord = loaderNode({
   label: 'Microsoft Word',
@@ -10,6 +9,7 @@ export const microsoftWord = loaderNode({
   inputs: [{ label: 'Word File', name: 'docxFile', type: 'file', fileType: '.docx, .doc' }],
   async load(ctx) {
     const files = await readFiles(ctx, ctx.inputs.docxFile, { label: 'Word File' });
+    const { readWord } = await import('../readers/word.js');
     return files.flatMap(readWord);
   },
 });

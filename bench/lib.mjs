@@ -136,6 +136,18 @@ export async function ownerApiKey(base) {
   return keys.data.find((k) => k.keyName === 'bench').apiKey;
 }
 
+/** The scripted LLM server (built) on a free port: its URL, pid, and how to stop it. */
+export async function startTestLlm() {
+  const child = spawn(process.execPath, [join(ROOT, 'packages/test-llm/dist/cli.js'), '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise((resolve, reject) => {
+    child.stdout.once('data', (chunk) => resolve(String(chunk).trim()));
+    child.once('exit', (code) => reject(new Error(`test LLM server exited with ${code}`)));
+  });
+  return { url, pid: child.pid, stop: () => child.kill('SIGTERM') };
+}
+
 export { load } from './load.mjs';
 
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

@@ -1,19 +1,6 @@
 // Run-API figures (issue 4): one-LLM chain through /prediction vs. the scripted LLM server alone.
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { cpuMs, fmt, json, load, ownerApiKey, ROOT, rssMb, startServer } from './lib.mjs';
+import { cpuMs, fmt, json, load, ownerApiKey, rssMb, startServer, startTestLlm } from './lib.mjs';
 import { llmChainFlow } from './flows.mjs';
-
-async function startTestLlm() {
-  const child = spawn(process.execPath, [join(ROOT, 'packages/test-llm/dist/cli.js'), '--port', '0'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise((resolve, reject) => {
-    child.stdout.once('data', (chunk) => resolve(String(chunk).trim()));
-    child.once('exit', (code) => reject(new Error(`test LLM server exited with ${code}`)));
-  });
-  return { url, pid: child.pid, stop: () => child.kill('SIGTERM') };
-}
 
 /** Time to the first SSE token and to the end of the stream, over one request. */
 async function streamTimings(url, body, headers = {}) {

@@ -1,12 +1,10 @@
 // Document-store figures (issue 12): upsert rate and memory through the upsert API, retrieval on
 // 100,000 chunks × 1536 dimensions (SQLite, and pgvector when PostgreSQL is reachable), and the time
 // a 300-page PDF takes to load and split. Embeddings come from the scripted LLM server (instant).
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import pg from 'pg';
-import { fmt, json, median, ownerApiKey, ROOT, startServer } from './lib.mjs';
+import { fmt, json, median, ownerApiKey, startServer, startTestLlm } from './lib.mjs';
 
 const DIMENSIONS = 1536;
 /** Word lists per topic: chunks of one topic share words, so their vectors cluster as real ones do. */
@@ -18,17 +16,6 @@ function chunkText(i) {
   const topic = TOPICS[i % TOPICS.length];
   const words = Array.from({ length: 24 }, () => topic[Math.floor(next() * topic.length)]);
   return `${words.join(' ')} doc${i}`;
-}
-
-async function startTestLlm() {
-  const child = spawn(process.execPath, [join(ROOT, 'packages/test-llm/dist/cli.js'), '--port', '0'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise((resolve, reject) => {
-    child.stdout.once('data', (chunk) => resolve(String(chunk).trim()));
-    child.once('exit', (code) => reject(new Error(`test LLM server exited with ${code}`)));
-  });
-  return { url, stop: () => child.kill('SIGTERM') };
 }
 
 /** A server with an owner, an API key and an OpenAI credential (the scripted LLM answers). */

@@ -67,7 +67,12 @@ export async function runChatflow(
     }
     request.emit(event, data);
   };
-  const prepared = prepareRun(services, { ...request, streaming, emit }, new Set(plan.nodes.keys()));
+  const prepared = prepareRun(
+    registry,
+    services,
+    { ...request, streaming, emit },
+    new Set(plan.nodes.keys()),
+  );
 
   return buildUntil(
     registry,
@@ -139,6 +144,7 @@ export async function runVectorUpsert(
 ): Promise<VectorUpsertResult> {
   const plan = planVectorUpsert(request.flow, registry, request.stopNodeId);
   const prepared = prepareRun(
+    registry,
     services,
     { ...request, question: request.question ?? '', history: [], streaming: false, emit: () => {} },
     new Set(plan.nodes.keys()),
@@ -176,7 +182,12 @@ type PreparedRequest = Pick<
 >;
 
 /** The run context and the per-node context builder shared by a run and a vector upsert. */
-function prepareRun(services: EngineServices, request: PreparedRequest, nodeIds: ReadonlySet<string>) {
+function prepareRun(
+  registry: NodeRegistry,
+  services: EngineServices,
+  request: PreparedRequest,
+  nodeIds: ReadonlySet<string>,
+) {
   const question = request.fileAttachment
     ? `${request.fileAttachment}\n\n${request.question}`
     : request.question;
@@ -193,6 +204,7 @@ function prepareRun(services: EngineServices, request: PreparedRequest, nodeIds:
     vars,
     ...(request.images?.length && { images: request.images }),
     services,
+    components: registry,
   };
   const instances = new Map<string, unknown>();
   const scope: VariableScope = {

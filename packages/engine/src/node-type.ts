@@ -226,6 +226,35 @@ export interface RunContext {
   /** Images sent with the question (data URLs), for chat models that take them. */
   images?: RunImage[];
   services: EngineServices;
+  /**
+   * The chatflow node types a node may build parts from by name (a document store's embeddings and
+   * vector store, an Agent's knowledge): those the run was started with. Absent in runs that have
+   * none to offer (an agentflow run without components).
+   */
+  components?: ReadonlyMap<string, NodeType>;
+}
+
+/**
+ * A run outside a chat (a document store's processing, options listed for the canvas, a test): no
+ * question, history or stream, an id for `flowId`, and `fields` set over those defaults.
+ */
+export function quietRun(
+  services: EngineServices,
+  fields: Partial<Omit<RunContext, 'services'>> = {},
+): RunContext {
+  return {
+    flowId: '',
+    chatId: '',
+    sessionId: '',
+    question: '',
+    history: [],
+    streaming: false,
+    emit: () => {},
+    signal: new AbortController().signal,
+    vars: {},
+    ...fields,
+    services,
+  };
 }
 
 /** An image of the question: a `data:` URL and its media type. */

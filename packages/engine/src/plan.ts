@@ -100,13 +100,26 @@ function nodeProblems(node: FlowNode, type: NodeType, incoming: FlowEdge[]): str
 }
 
 interface Graph {
+  nodes: FlowNode[];
   byId: ReadonlyMap<string, FlowNode>;
   indexOf: ReadonlyMap<string, number>;
   outgoing: ReadonlyMap<string, FlowEdge[]>;
   incoming: ReadonlyMap<string, FlowEdge[]>;
 }
 
-function graphOf(nodes: FlowNode[], edges: FlowEdge[]): Graph {
+/**
+ * A flow's nodes, sticky notes left out, and the edges between them. Throws
+ * {@link NodeUnavailableError} when a node's type is not in the registry.
+ */
+function graphOf(flow: FlowData, registry: NodeRegistry): Graph {
+  const nodes = flow.nodes.filter((n) => !isStickyNote(n));
+  const unavailable = nodes.filter((n) => !registry.has(n.data?.name));
+  if (unavailable.length > 0)
+    throw new NodeUnavailableError(
+      unavailable.map((n) => ({ id: n.id, name: n.data?.name ?? '?', label: n.data?.label ?? n.id })),
+    );
+  const ids = new Set(nodes.map((n) => n.id));
+  const edges = flow.edges.filter((e) => ids.has(e.source) && ids.has(e.target));
   const outgoing = new Map<string, FlowEdge[]>();
   const incoming = new Map<string, FlowEdge[]>();
   for (const edge of edges) {
@@ -114,6 +127,7 @@ function graphOf(nodes: FlowNode[], edges: FlowEdge[]): Graph {
     (incoming.get(edge.target) ?? incoming.set(edge.target, []).get(edge.target)!).push(edge);
   }
   return {
+    nodes,
     byId: new Map(nodes.map((n) => [n.id, n])),
     indexOf: new Map(nodes.map((n, i) => [n.id, i])),
     outgoing,
@@ -190,6 +204,15 @@ function buildOrder(target: string, graph: Graph, skip: ReadonlySet<string> = ne
   return order;
 }
 
+/** Throws {@link FlowValidationError} listing the missing inputs and connections of the nodes to build. */
+function checkNodes(order: readonly string[], graph: Graph, registry: NodeRegistry): void {
+  const problems = order.flatMap((id) => {
+    const node = graph.byId.get(id)!;
+    return nodeProblems(node, registry.get(node.data.name)!, graph.incoming.get(id) ?? []);
+  });
+  if (problems.length > 0) throw new FlowValidationError(problems);
+}
+
 /** What a vector upsert builds: the vector store node to write through, and what it depends on. */
 export interface UpsertPlan {
   nodes: ReadonlyMap<string, FlowNode>;
@@ -208,18 +231,8 @@ export function planVectorUpsert(
   stopNodeId?: string,
   { check = true }: { check?: boolean } = {},
 ): UpsertPlan {
-  const nodes = flow.nodes.filter((n) => !isStickyNote(n));
-  const unavailable = nodes.filter((n) => !registry.has(n.data?.name));
-  if (unavailable.length > 0)
-    throw new NodeUnavailableError(
-      unavailable.map((n) => ({ id: n.id, name: n.data?.name ?? '?', label: n.data?.label ?? n.id })),
-    );
-  const byId = new Map(nodes.map((n) => [n.id, n]));
-  const graph = graphOf(
-    nodes,
-    flow.edges.filter((e) => byId.has(e.source) && byId.has(e.target)),
-  );
-  const stores = nodes.filter(
+  const graph = graphOf(flow, registry);
+  const stores = graph.nodes.filter(
     (n) => n.data.category === 'Vector Stores' && typeof registry.get(n.data.name)?.upsert === 'function',
   );
   const withUpload = stores.filter(
@@ -239,13 +252,8 @@ export function planVectorUpsert(
   } else stop = stores[0];
   if (!stop) throw new FlowValidationError(['No vector node found']);
   const order = buildOrder(stop.id, graph);
-  const problems = check
-    ? order.flatMap((id) =>
-        nodeProblems(byId.get(id)!, registry.get(byId.get(id)!.data.name)!, graph.incoming.get(id) ?? []),
-      )
-    : [];
-  if (problems.length > 0) throw new FlowValidationError(problems);
-  return { nodes: byId, order, stopNodeId: stop.id };
+  if (check) checkNodes(order, graph, registry);
+  return { nodes: graph.byId, order, stopNodeId: stop.id };
 }
 
 /**
@@ -253,19 +261,9 @@ export function planVectorUpsert(
  * types and {@link FlowValidationError} listing every problem otherwise found.
  */
 export function planChatflow(flow: FlowData, registry: NodeRegistry): FlowPlan {
-  const nodes = flow.nodes.filter((n) => !isStickyNote(n));
-  const byId = new Map(nodes.map((n) => [n.id, n]));
-  const unavailable = nodes.filter((n) => !registry.has(n.data?.name));
-  if (unavailable.length > 0) {
-    throw new NodeUnavailableError(
-      unavailable.map((n) => ({ id: n.id, name: n.data?.name ?? '?', label: n.data?.label ?? n.id })),
-    );
-  }
-  const edges = flow.edges.filter((e) => byId.has(e.source) && byId.has(e.target));
+  const graph = graphOf(flow, registry);
+  const { nodes, byId, outgoing, incoming } = graph;
   if (nodes.length === 0) throw new FlowValidationError(['the flow has no nodes; add a chain or an agent']);
-
-  const graph = graphOf(nodes, edges);
-  const { outgoing, incoming } = graph;
 
   const candidates = nodes.filter((n) => !outgoing.has(n.id) && (incoming.has(n.id) || nodes.length === 1));
   const endings = candidates.filter(
@@ -295,10 +293,7 @@ export function planChatflow(flow: FlowData, registry: NodeRegistry): FlowPlan {
 
   // Documents already written into a vector store are not loaded again to answer a question.
   const order = buildOrder(ending.id, graph, upsertedOnly(graph));
-  const problems = order.flatMap((id) =>
-    nodeProblems(byId.get(id)!, registry.get(byId.get(id)!.data.name)!, incoming.get(id) ?? []),
-  );
-  if (problems.length > 0) throw new FlowValidationError(problems);
+  checkNodes(order, graph, registry);
 
   const used = order.map((id) => byId.get(id)!);
   const memory = used.find((n) => n.data.category === 'Memory');

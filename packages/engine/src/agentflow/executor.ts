@@ -267,6 +267,7 @@ export async function runAgentflow(
             signal: request.signal,
             vars: request.vars,
             services,
+            ...(request.components && { components: request.components }),
           },
           input,
           state,

@@ -13,6 +13,7 @@ import { retrieverTool } from '../tools/retrieverTool/retrieverTool.js';
 import { toolAgent } from '../agents/toolAgent/toolAgent.js';
 import { bufferMemory } from '../memory/bufferMemory/bufferMemory.js';
 import { buildFlow } from '../testing/flow-builder.js';
+import { nodeContext } from '../testing/node-context.js';
 import { seedStores, storeRecord } from '../testing/document-store-fixture.js';
 import { conversationalRetrievalQAChain } from './conversationalRetrievalQAChain/conversationalRetrievalQAChain.js';
 import { retrievalQAChain } from './retrievalQAChain/retrievalQAChain.js';
@@ -107,6 +108,14 @@ describe('Retrieval QA Chain', () => {
     const sent = chats()[0]!.body as { messages: { content: string }[] };
     expect(sent.messages[0]!.content).toContain('Cars have four wheels.');
   });
+
+  it('puts the documents into the prompt as they are, dollar signs included', async () => {
+    const flow = ragFlow(retrievalQAChain);
+    flow.nodes.find((node) => node.id === 'plainText_0')!.data.inputs.text = "Cars cost $& or $' each.";
+    await engine().run(flow, { question: 'cars' });
+    const sent = chats()[0]!.body as { messages: { content: string }[] };
+    expect(sent.messages[0]!.content).toContain("<doc id='0'>Cars cost $& or $' each.</doc>");
+  });
 });
 
 describe('retrievers and the retriever tool on a document store', () => {
@@ -173,14 +182,13 @@ describe('retrievers and the retriever tool on a document store', () => {
       },
     ]);
     const store = await documentStoreVS.init!({
-      ...nodeCtx(test.services, documentStoreVS, { selectedStore: 'store-2' }),
+      ...nodeContext(documentStoreVS, { inputs: { selectedStore: 'store-2' }, services: test.services }),
       outputName: 'vectorStore',
     });
     const found = await similarityThresholdRetriever.init!({
-      ...nodeCtx(test.services, similarityThresholdRetriever, {
-        vectorStore: store,
-        minSimilarityScore: 60,
-        query: 'red apples',
+      ...nodeContext(similarityThresholdRetriever, {
+        inputs: { vectorStore: store, minSimilarityScore: 60, query: 'red apples' },
+        services: test.services,
       }),
       outputName: 'document',
     });
@@ -196,28 +204,3 @@ describe('retrievers and the retriever tool on a document store', () => {
     expect(splitToolOutput('plain')).toEqual({ content: 'plain' });
   });
 });
-
-function nodeCtx(
-  services: ReturnType<typeof engine>['services'],
-  type: typeof documentStoreVS,
-  inputs: Record<string, unknown>,
-) {
-  return {
-    node: { ...buildFlow([{ id: 'n_0', type, inputs }]).nodes[0]!.data },
-    inputs,
-    outputName: undefined as string | undefined,
-    credential: () => Promise.resolve({}),
-    run: {
-      flowId: 'flow',
-      chatId: 'chat',
-      sessionId: 'chat',
-      question: '',
-      history: [],
-      streaming: false,
-      emit: () => {},
-      signal: new AbortController().signal,
-      vars: {},
-      services,
-    },
-  };
-}

@@ -14,11 +14,16 @@ export const urlServer: ServerForm = (server) => {
   }
 };
 
+/** `host:port`, an IPv6 host in brackets. */
+export function hostPort(host: string, port: number): string {
+  return `${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
 /** `host[:port]` (IPv6 in brackets) as lower-case `host:port`, the default port filled in. */
 export function hostPortServer(defaultPort: number): ServerForm {
   return (server) => {
     const { host, port } = parseHostPort(server, defaultPort);
-    return `${host.includes(':') ? `[${host}]` : host}:${port}`;
+    return hostPort(host, port);
   };
 }
 

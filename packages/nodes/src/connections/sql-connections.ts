@@ -9,7 +9,7 @@ import type mysql from 'mysql2/promise';
 import type pg from 'pg';
 import { objectInput, numberInput, stringInput } from '../llm/chat-model.js';
 import { cachedLoad } from '../utilities/cached-load.js';
-import { credentialServer, hostPortServer, parseHostPort } from './credential-server.js';
+import { credentialServer, hostPort, hostPortServer, parseHostPort } from './credential-server.js';
 import { SERVICE_TIMEOUTS, ServiceCallError } from './service-call.js';
 
 /** A database a node connects to, as its inputs and credential name it. */
@@ -40,7 +40,8 @@ export async function databaseTarget(
   const typedHost = stringInput(ctx.inputs.host);
   const { server, credential } = await credentialServer(ctx, {
     service,
-    typed: typedHost ? typedServer(typedHost, numberInput(ctx.inputs.port), defaultPort) : undefined,
+    // The typed Host with the Port input (a port written into the host wins).
+    typed: typedHost ? hostPortServer(numberInput(ctx.inputs.port) ?? defaultPort)(typedHost) : undefined,
     secretField: 'password',
     serverField: 'server',
     serverFieldLabel: 'Server',
@@ -57,15 +58,6 @@ export async function databaseTarget(
     typeof credential.password === 'string' && credential.password !== '' ? credential.password : undefined;
   return { service, host, port, database, user, ...(password !== undefined && { password }) };
 }
-
-/** The typed Host with the Port input (a port written into the host wins). */
-function typedServer(host: string, port: number | undefined, defaultPort: number): string {
-  const parsed = parseHostPort(host, port ?? defaultPort);
-  return `${parsed.host.includes(':') ? `[${parsed.host}]` : parsed.host}:${parsed.port}`;
-}
-
-const where = (target: SqlTarget) =>
-  `${target.host.includes(':') ? `[${target.host}]` : target.host}:${target.port}`;
 
 /** Connection options Additional Configuration may not set: the node and its credential do. */
 const ROUTING_KEYS = new Set([
@@ -282,7 +274,7 @@ export function sqlFailure(ctx: NodeContext, target: SqlTarget, error: unknown):
     return error;
   const message = error instanceof Error ? error.message : String(error);
   const code = (error as { code?: string }).code;
-  const server = `${where(target)}/${target.database}`;
+  const server = `${hostPort(target.host, target.port)}/${target.database}`;
   let reason = message;
   if (code === 'ETIMEDOUT' || (/timeout|timed out/i.test(message) && /connect/i.test(message)))
     reason = `could not connect within ${SERVICE_TIMEOUTS.connectMs / 1000} s`;
@@ -294,27 +286,21 @@ export function sqlFailure(ctx: NodeContext, target: SqlTarget, error: unknown):
 
 /** Runs SQL on the target's PostgreSQL, the pool opened (its address checked) on first use. */
 export function postgresQueries(ctx: NodeContext, target: SqlTarget) {
-  let pool: Promise<pg.Pool> | undefined;
+  const pool = cachedLoad(() => postgresPool(ctx, target)).get;
   return <R extends object>(sql: string, values: unknown[] = []): Promise<R[]> =>
-    callSql(ctx, target, async () => {
-      pool ??= postgresPool(ctx, target).catch((error: unknown) => {
-        pool = undefined;
-        throw error;
-      });
-      return (await (await pool).query<R & Record<string, unknown>>(sql, values)).rows;
-    });
+    callSql(
+      ctx,
+      target,
+      async () => (await (await pool()).query<R & Record<string, unknown>>(sql, values)).rows,
+    );
 }
 
 /** Runs SQL on the target's MySQL or MariaDB, the pool opened (its address checked) on first use. */
 export function mysqlQueries(ctx: NodeContext, target: SqlTarget) {
-  let pool: Promise<mysql.Pool> | undefined;
+  const pool = cachedLoad(() => mysqlPool(ctx, target)).get;
   return <R>(sql: string, values: unknown[] = []): Promise<R> =>
     callSql(ctx, target, async () => {
-      pool ??= mysqlPool(ctx, target).catch((error: unknown) => {
-        pool = undefined;
-        throw error;
-      });
-      const [rows] = await (await pool).query({ sql, values, timeout: SERVICE_TIMEOUTS.requestMs });
+      const [rows] = await (await pool()).query({ sql, values, timeout: SERVICE_TIMEOUTS.requestMs });
       return rows as R;
     });
 }
@@ -348,4 +334,13 @@ export function sqlIdentifier(service: string, label: string, value: string): st
       `${service}: ${label} "${value}" may only hold letters, digits and underscores (at most 63)`,
     );
   return value;
+}
+
+/** The Table Name input as Flowise cleans it (lower case, spaces as underscores); `fallback` when unset. */
+export function tableNameInput(service: string, value: unknown, fallback: string): string {
+  return sqlIdentifier(
+    service,
+    'Table Name',
+    (stringInput(value) ?? fallback).toLowerCase().replace(/\s+/g, '_'),
+  );
 }

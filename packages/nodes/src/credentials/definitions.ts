@@ -8,20 +8,24 @@ import type { CredentialDefinition } from '@flowloom/shared';
  */
 const ENDPOINT_DESCRIPTION =
   'Optional: the only server this key is sent to, e.g. an OpenAI-compatible server or a proxy. Empty: the provider’s own endpoint (or the server’s default). A Base URL typed into a flow must match it.';
+
+/** The optional Base URL of a model credential (read by the model nodes as `baseUrl`). */
+const endpointField = (placeholder: string, description = ENDPOINT_DESCRIPTION) => ({
+  label: 'Base URL',
+  name: 'baseUrl',
+  type: 'string',
+  optional: true,
+  placeholder,
+  description,
+});
+
 export const openAIApi: CredentialDefinition = {
   label: 'OpenAI API',
   name: 'openAIApi',
   version: 1,
   inputs: [
     { label: 'OpenAI Api Key', name: 'openAIApiKey', type: 'password' },
-    {
-      label: 'Base URL',
-      name: 'baseUrl',
-      type: 'string',
-      optional: true,
-      placeholder: 'https://api.openai.com/v1',
-      description: ENDPOINT_DESCRIPTION,
-    },
+    endpointField('https://api.openai.com/v1'),
   ],
 };
 
@@ -51,14 +55,7 @@ export const azureOpenAIApi: CredentialDefinition = {
       type: 'string',
       placeholder: '2024-10-21',
     },
-    {
-      label: 'Base URL',
-      name: 'baseUrl',
-      type: 'string',
-      optional: true,
-      placeholder: 'https://YOUR-INSTANCE-NAME.openai.azure.com/openai',
-      description: ENDPOINT_DESCRIPTION,
-    },
+    endpointField('https://YOUR-INSTANCE-NAME.openai.azure.com/openai'),
   ],
 };
 
@@ -68,14 +65,7 @@ export const anthropicApi: CredentialDefinition = {
   version: 1,
   inputs: [
     { label: 'Anthropic Api Key', name: 'anthropicApiKey', type: 'password' },
-    {
-      label: 'Base URL',
-      name: 'baseUrl',
-      type: 'string',
-      optional: true,
-      placeholder: 'https://api.anthropic.com/v1',
-      description: ENDPOINT_DESCRIPTION,
-    },
+    endpointField('https://api.anthropic.com/v1'),
   ],
 };
 
@@ -86,14 +76,7 @@ export const googleGenerativeAI: CredentialDefinition = {
   description: 'API key from Google AI Studio.',
   inputs: [
     { label: 'Google AI API Key', name: 'googleGenerativeAPIKey', type: 'password' },
-    {
-      label: 'Base URL',
-      name: 'baseUrl',
-      type: 'string',
-      optional: true,
-      placeholder: 'https://generativelanguage.googleapis.com/v1beta',
-      description: ENDPOINT_DESCRIPTION,
-    },
+    endpointField('https://generativelanguage.googleapis.com/v1beta'),
   ],
 };
 
@@ -103,14 +86,7 @@ export const mistralAIApi: CredentialDefinition = {
   version: 1,
   inputs: [
     { label: 'MistralAI API Key', name: 'mistralAIAPIKey', type: 'password' },
-    {
-      label: 'Base URL',
-      name: 'baseUrl',
-      type: 'string',
-      optional: true,
-      placeholder: 'https://api.mistral.ai/v1',
-      description: ENDPOINT_DESCRIPTION,
-    },
+    endpointField('https://api.mistral.ai/v1'),
   ],
 };
 
@@ -120,14 +96,7 @@ export const groqApi: CredentialDefinition = {
   version: 1,
   inputs: [
     { label: 'Groq Api Key', name: 'groqApiKey', type: 'password' },
-    {
-      label: 'Base URL',
-      name: 'baseUrl',
-      type: 'string',
-      optional: true,
-      placeholder: 'https://api.groq.com/openai/v1',
-      description: ENDPOINT_DESCRIPTION,
-    },
+    endpointField('https://api.groq.com/openai/v1'),
   ],
 };
 
@@ -138,14 +107,7 @@ export const ollamaApi: CredentialDefinition = {
   description: 'Only needed when the Ollama server sits behind an authenticating proxy.',
   inputs: [
     { label: 'Ollama Api Key', name: 'ollamaApiKey', type: 'password', optional: true },
-    {
-      label: 'Base URL',
-      name: 'baseUrl',
-      type: 'string',
-      optional: true,
-      placeholder: 'http://localhost:11434',
-      description: ENDPOINT_DESCRIPTION,
-    },
+    endpointField('http://localhost:11434'),
   ],
 };
 
@@ -155,14 +117,7 @@ export const cohereApi: CredentialDefinition = {
   version: 1,
   inputs: [
     { label: 'Cohere Api Key', name: 'cohereApiKey', type: 'password' },
-    {
-      label: 'Base URL',
-      name: 'baseUrl',
-      type: 'string',
-      optional: true,
-      placeholder: 'https://api.cohere.com/v2',
-      description: ENDPOINT_DESCRIPTION,
-    },
+    endpointField('https://api.cohere.com/v2'),
   ],
 };
 
@@ -173,15 +128,10 @@ export const localAIApi: CredentialDefinition = {
   version: 1,
   inputs: [
     { label: 'LocalAI Api Key', name: 'localAIApiKey', type: 'password' },
-    {
-      label: 'Base URL',
-      name: 'baseUrl',
-      type: 'string',
-      optional: true,
-      placeholder: 'http://localhost:8080/v1',
-      description:
-        'The only server this key is sent to; a Base Path typed into a flow must match it. Empty: the server’s default for LocalAI, if any.',
-    },
+    endpointField(
+      'http://localhost:8080/v1',
+      'The only server this key is sent to; a Base Path typed into a flow must match it. Empty: the server’s default for LocalAI, if any.',
+    ),
   ],
 };
 

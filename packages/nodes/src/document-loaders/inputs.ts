@@ -1,9 +1,39 @@
 import type { NodeParam } from '@flowloom/shared';
 import { stringInput } from '../llm/chat-model.js';
-import { metadataInputs } from './loader.js';
 import type { PdfUsage } from './readers/pdf.js';
 
-/** Inputs several loaders share, beyond the common ones of loader.ts. */
+/** Inputs several loaders share; `loaderNode` (loader.ts) adds the common ones to every loader. */
+
+/** The Text Splitter anchor every file loader has. */
+export const textSplitterInput: NodeParam = {
+  label: 'Text Splitter',
+  name: 'textSplitter',
+  type: 'TextSplitter',
+  optional: true,
+};
+
+/** Additional Metadata and Omit Metadata Keys, the last inputs of every loader. */
+export const metadataInputs: NodeParam[] = [
+  {
+    label: 'Additional Metadata',
+    name: 'metadata',
+    type: 'json',
+    description: 'Added to the metadata of every document this loader produces',
+    optional: true,
+    additionalParams: true,
+  },
+  {
+    label: 'Omit Metadata Keys',
+    name: 'omitMetadataKeys',
+    type: 'string',
+    rows: 4,
+    description:
+      'Comma-separated metadata keys the loader adds that you do not want (nested keys with dots); * leaves only Additional Metadata',
+    placeholder: 'key1, key2, key3.nestedKey1',
+    optional: true,
+    additionalParams: true,
+  },
+];
 
 /** Pdf File's "Usage" and File Loader's "Pdf Usage". */
 export function pdfUsageInput(label: string, extra: Partial<NodeParam> = {}): NodeParam {

@@ -1,6 +1,6 @@
 import type { EngineLogger, GuardedFetch } from '@flowloom/engine';
 import { localName, xmlTokens } from './readers/xml.js';
-import { fetchText, isWebUrl, statusError, type FetchedText } from './web.js';
+import { fetchOkText, isWebUrl, type FetchedText } from './web.js';
 
 /** How the Cheerio Web Scraper finds the pages of a site (its "Get Relative Links Method"). */
 export type RelativeLinksMethod = 'webCrawl' | 'scrapeXMLSitemap';
@@ -89,9 +89,7 @@ async function webCrawl(http: GuardedFetch, start: string, limit: number, option
     const isStart = url === first.href;
     let page: FetchedText;
     try {
-      page = await fetchText(http, url, { signal: options.signal, timeoutMs: options.timeoutMs });
-      const failed = statusError(page, url);
-      if (failed) throw failed;
+      page = await fetchOkText(http, url, { signal: options.signal, timeoutMs: options.timeoutMs });
       if (!isHtml(page))
         throw new Error(`${url} is not an HTML page (${page.contentType || 'no content type'})`);
     } catch (error) {
@@ -137,9 +135,7 @@ function sitemapLocations(xml: string): { pages: string[]; sitemaps: string[] } 
 }
 
 async function fetchSitemap(http: GuardedFetch, url: string, options: LinkOptions) {
-  const page = await fetchText(http, url, { signal: options.signal, timeoutMs: options.timeoutMs });
-  const failed = statusError(page, url);
-  if (failed) throw failed;
+  const page = await fetchOkText(http, url, { signal: options.signal, timeoutMs: options.timeoutMs });
   if (!/<(\w+:)?(urlset|sitemapindex)[\s>]/.test(page.text))
     throw new Error(`${url} is not an XML sitemap (it has no <urlset> or <sitemapindex>)`);
   return sitemapLocations(page.text);

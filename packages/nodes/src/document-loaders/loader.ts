@@ -3,6 +3,8 @@ import type { NodeParam, SourceDocument } from '@flowloom/shared';
 import { objectInput, stringInput } from '../llm/chat-model.js';
 import { isTextSplitter, splitDocuments } from '../text-splitters/split.js';
 import { badgeIcon } from '../utilities/icons.js';
+import { metadataInputs, pointerMetadataInputs, textSplitterInput } from './inputs.js';
+import { isPointer } from './readers/json-pointer.js';
 
 export const LOADER_CATEGORY = 'Document Loaders';
 export const loaderIcon = (glyph: string, background = '#546e7a') => badgeIcon(glyph, background);
@@ -13,37 +15,6 @@ export const MAX_LOADER_FILE_BYTES = 100 * 1024 * 1024;
 export const MAX_EXPANDED_BYTES = 200 * 1024 * 1024;
 /** Largest text one load may produce, in characters (what splitting and embedding then pay for). */
 export const MAX_LOADED_CHARACTERS = 50 * 1024 * 1024;
-
-/** The Text Splitter anchor every file loader has. */
-export const textSplitterInput: NodeParam = {
-  label: 'Text Splitter',
-  name: 'textSplitter',
-  type: 'TextSplitter',
-  optional: true,
-};
-
-/** Additional Metadata and Omit Metadata Keys, the last inputs of every loader. */
-export const metadataInputs: NodeParam[] = [
-  {
-    label: 'Additional Metadata',
-    name: 'metadata',
-    type: 'json',
-    description: 'Added to the metadata of every document this loader produces',
-    optional: true,
-    additionalParams: true,
-  },
-  {
-    label: 'Omit Metadata Keys',
-    name: 'omitMetadataKeys',
-    type: 'string',
-    rows: 4,
-    description:
-      'Comma-separated metadata keys the loader adds that you do not want (nested keys with dots); * leaves only Additional Metadata',
-    placeholder: 'key1, key2, key3.nestedKey1',
-    optional: true,
-    additionalParams: true,
-  },
-];
 
 /** The two outputs of every loader: documents (default) or their text. */
 export const loaderOutputs = [
@@ -95,9 +66,7 @@ export async function finishDocuments(
   let extra = objectInput(inputs.metadata) ?? {};
   // The JSON loaders read "/pointer" values from each document themselves; they are not text to add.
   if (options.metadataPointers)
-    extra = Object.fromEntries(
-      Object.entries(extra).filter(([, value]) => !(typeof value === 'string' && value.startsWith('/'))),
-    );
+    extra = Object.fromEntries(Object.entries(extra).filter(([, value]) => !isPointer(value)));
   const omit = (stringInput(inputs.omitMetadataKeys) ?? '')
     .split(',')
     .map((key) => key.trim())
@@ -144,12 +113,6 @@ export function fileReferences(value: unknown): string[] {
     return list.flatMap(fileReferences);
   }
   return [text];
-}
-
-/** The name a data URI carries (`…,filename:<name>`), or undefined. */
-export function dataUriName(reference: string): string | undefined {
-  if (reference.startsWith(FILE_STORAGE)) return reference.slice(FILE_STORAGE.length);
-  return DATA_URI.exec(reference)?.[3];
 }
 
 /**
@@ -217,10 +180,12 @@ export interface LoaderSpec {
   moreInputs?: NodeParam[];
   /** Without a Text Splitter anchor (Plain Text has one; Document Store has none). */
   splitter?: boolean;
+  /** Without the Additional Metadata and Omit Metadata Keys inputs. */
   metadata?: boolean;
   /**
    * Additional Metadata values that are JSON pointers (`{"page": "/source"}`) are resolved per document
-   * by `load` (the JSON loaders), so finishing leaves them out instead of adding the pointer text.
+   * by `load` (the JSON loaders): the input says so, and finishing leaves them out instead of adding
+   * the pointer text.
    */
   metadataPointers?: boolean;
   credential?: NodeType['definition']['credential'];
@@ -247,7 +212,7 @@ export function loaderNode(spec: LoaderSpec): NodeType {
         ...spec.inputs,
         ...(spec.splitter === false ? [] : [textSplitterInput]),
         ...(spec.moreInputs ?? []),
-        ...(spec.metadata === false ? [] : metadataInputs),
+        ...(spec.metadata === false ? [] : spec.metadataPointers ? pointerMetadataInputs : metadataInputs),
       ],
       outputs: loaderOutputs,
     },
@@ -260,23 +225,46 @@ export function loaderNode(spec: LoaderSpec): NodeType {
   };
 }
 
+/** How a file loader reads one file of its input. */
+export type FileReader = (file: LoadedFile) => SourceDocument[] | Promise<SourceDocument[]>;
+
+/** A loader that reads the files of its one file input, each the same way. */
+export interface FileLoaderSpec extends Omit<LoaderSpec, 'inputs' | 'load'> {
+  /** The file input, first of the node; its label names it in messages. */
+  file: { label: string; name: string; fileType: string };
+  /**
+   * Reads (and checks) the node's other inputs once and answers the reader of each file; a reader
+   * whose library is large is imported here, on first use rather than at server start.
+   */
+  reader: (ctx: NodeContext) => FileReader | Promise<FileReader>;
+}
+
+/** A Document Loaders node over one file input: every uploaded file read in turn, documents in order. */
+export function fileLoaderNode({ file, reader, ...spec }: FileLoaderSpec): NodeType {
+  return loaderNode({
+    ...spec,
+    inputs: [{ label: file.label, name: file.name, type: 'file', fileType: file.fileType }],
+    async load(ctx) {
+      const read = await reader(ctx);
+      const documents: SourceDocument[] = [];
+      for (const loaded of await readFiles(ctx, ctx.inputs[file.name], { label: file.label }))
+        documents.push(...(await read(loaded)));
+      return documents;
+    },
+  });
+}
+
+const isDocument = (item: unknown): item is SourceDocument =>
+  typeof item === 'object' && item !== null && typeof (item as SourceDocument).pageContent === 'string';
+
 /** Whether a value is what a loader's Document output gives (a list of documents). */
 export function isDocumentList(value: unknown): value is SourceDocument[] {
-  return (
-    Array.isArray(value) &&
-    value.every(
-      (item) =>
-        typeof item === 'object' && item !== null && typeof (item as SourceDocument).pageContent === 'string',
-    )
-  );
+  return Array.isArray(value) && value.every(isDocument);
 }
 
 /** The documents connected to a list input (several loaders, each a list). */
 export function documentsOf(value: unknown): SourceDocument[] {
   if (value === undefined || value === null || value === '') return [];
   const items = Array.isArray(value) ? value.flat(2) : [value];
-  return items.filter(
-    (item): item is SourceDocument =>
-      typeof item === 'object' && item !== null && typeof (item as SourceDocument).pageContent === 'string',
-  );
+  return items.filter(isDocument);
 }

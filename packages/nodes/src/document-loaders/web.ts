@@ -131,8 +131,14 @@ export async function fetchText(
   }
 }
 
-/** The error for an answer with an error status (4xx, 5xx), or undefined for a success. */
-export function statusError(page: FetchedText, url: string): Error | undefined {
-  if (page.status < 400) return undefined;
-  return new Error(`${url} answered ${page.status}${page.statusText ? ` ${page.statusText}` : ''}`);
+/** {@link fetchText} of a page that must answer: an error status (4xx, 5xx) is an error naming the URL. */
+export async function fetchOkText(
+  http: GuardedFetch,
+  url: string,
+  options: FetchOptions = {},
+): Promise<FetchedText> {
+  const page = await fetchText(http, url, options);
+  if (page.status >= 400)
+    throw new Error(`${url} answered ${page.status}${page.statusText ? ` ${page.statusText}` : ''}`);
+  return page;
 }

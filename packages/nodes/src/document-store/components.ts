@@ -36,6 +36,7 @@ const CATEGORIES = {
   embeddings: 'Embeddings',
   vectorStore: 'Vector Stores',
   recordManager: 'Record Manager',
+  chatModel: 'Chat Models',
 } as const;
 type Part = keyof typeof CATEGORIES;
 
@@ -48,6 +49,7 @@ const PART_NAMES: Record<Part, string> = {
   embeddings: 'embeddings',
   vectorStore: 'vector store',
   recordManager: 'record manager',
+  chatModel: 'chat model',
 };
 
 /** The node type a store part names, or a readable error. */
@@ -322,9 +324,7 @@ export async function describeKnowledge(
   chosen: ChosenModel,
   sample: string,
 ): Promise<string> {
-  const type = registry.get(chosen.name);
-  if (!type?.init || type.definition.category !== 'Chat Models')
-    throw new Error(`"${chosen.name}" is not an available chat model`);
+  const type = componentType(registry, 'chatModel', chosen.name);
   const config = chosen.credential ? { ...chosen.inputs, credential: chosen.credential } : chosen.inputs;
   const model = requireChatModel(
     await asPromise(() => type.init!(componentContext(run, type, config))),

@@ -1,5 +1,4 @@
 import type { NodeParam } from '@flowloom/shared';
-import { stringInput } from '../llm/chat-model.js';
 
 /** Flowise's default table of the SQL record managers. */
 export const RECORDS_TABLE = 'upsertion_records';
@@ -11,16 +10,6 @@ export function chunks<T>(items: readonly T[], size = RECORD_CHUNK): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
-}
-
-/** The Table Name input as Flowise cleans it: lower case, spaces as underscores, `[a-z0-9_]` only. */
-export function recordsTableName(service: string, value: unknown): string {
-  const name = (stringInput(value) ?? RECORDS_TABLE).toLowerCase().replace(/\s+/g, '_');
-  if (!/^[a-z0-9_]{1,63}$/.test(name))
-    throw new Error(
-      `${service}: Table Name "${name}" may only hold letters, digits and underscores (at most 63)`,
-    );
-  return name;
 }
 
 let lastSeconds = 0;

@@ -1,7 +1,8 @@
-import type { DocumentStoreRecord, EngineServices, RunContext } from '@flowloom/engine';
+import type { DocumentStoreRecord, EngineServices } from '@flowloom/engine';
 import type { SourceDocument } from '@flowloom/shared';
 import { openStoreParts, upsertDocuments } from '../document-store/components.js';
 import { createNodeRegistry } from '../registry.js';
+import { testRun } from './node-context.js';
 
 /** The saved settings of a test store: OpenAI embeddings (credential `openai`) into the embedded store. */
 export function storeRecord(id: string, name: string, status = 'UPSERTED'): DocumentStoreRecord {
@@ -33,21 +34,9 @@ export async function seedStores(
     chunks: (id) => Promise.resolve(stores.find((s) => s.record.id === id)?.documents ?? []),
   };
   for (const { record, documents } of stores) {
-    const run: RunContext = {
-      flowId: record.id,
-      chatId: '',
-      sessionId: '',
-      question: '',
-      history: [],
-      streaming: false,
-      emit: () => {},
-      signal: new AbortController().signal,
-      vars: {},
-      services,
-    };
     const opened = await openStoreParts(
       createNodeRegistry(),
-      run,
+      testRun(services, { flowId: record.id, chatId: '', sessionId: '' }),
       { embedding: record.embeddingConfig, vectorStore: record.vectorStoreConfig, recordManager: null },
       record.id,
     );

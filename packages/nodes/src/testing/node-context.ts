@@ -1,5 +1,6 @@
 import {
   createTestEngine,
+  quietRun,
   type EngineServices,
   type NodeContext,
   type NodeType,
@@ -15,6 +16,11 @@ export interface NodeContextOptions {
   run?: Partial<Omit<RunContext, 'services'>>;
 }
 
+/** A run of the test flow (`test-flow`, chat `test-chat`) on these services, `run` set over the defaults. */
+export function testRun(services: EngineServices, run: NodeContextOptions['run'] = {}): RunContext {
+  return quietRun(services, { flowId: 'test-flow', chatId: 'test-chat', sessionId: 'test-chat', ...run });
+}
+
 /**
  * The context the engine would hand one node (defaults filled in), for testing a node that is not
  * an ending node, such as a tool or an output parser, on its own.
@@ -27,18 +33,6 @@ export function nodeContext(type: NodeType, options: NodeContextOptions = {}): N
     inputs: node.data.inputs,
     outputName: undefined,
     credential: () => Promise.resolve(options.credential ?? {}),
-    run: {
-      flowId: 'test-flow',
-      chatId: 'test-chat',
-      sessionId: 'test-chat',
-      question: '',
-      history: [],
-      streaming: false,
-      emit: () => {},
-      signal: new AbortController().signal,
-      vars: {},
-      ...options.run,
-      services,
-    },
+    run: testRun(services, options.run),
   };
 }

@@ -3,6 +3,7 @@ import type { NodeType } from '@flowloom/engine';
 import { isRecordManager, type RecordManagerHandle } from '../record-managers/record-manager.js';
 import { embeddedVectorStore } from '../vector-stores/embeddedVectorStore/embeddedVectorStore.js';
 import type { SourceDocument } from '@flowloom/shared';
+import { describeRecordStoreContract } from './record-store-contract.js';
 import { bagOfWordsEmbeddings, doc, fruit, storeContext } from './vector-store-contract.js';
 
 /** What the shared contract needs to know about one SQL record manager. */
@@ -21,7 +22,7 @@ let counter = 0;
 
 /**
  * The behaviour every SQL record manager shares, against a real server: its table made on first
- * use, keys per namespace with their time, source and loader, and indexing through it.
+ * use, the record store contract on that table, and indexing through it.
  */
 export function describeRecordManagerContract(label: string, manager: RecordManagerUnderTest): void {
   describe(`${label} (record manager contract)`, () => {
@@ -61,36 +62,7 @@ export function describeRecordManagerContract(label: string, manager: RecordMana
       expect(await store.listKeys('ns', { docId: 'loader' })).toEqual(['k']);
     });
 
-    it('knows which keys a namespace holds, and lists them by time, source and loader', async () => {
-      const { store } = await open(fresh());
-      const t1 = await store.now();
-      await store.update(
-        'ns',
-        [
-          { key: 'a', groupId: 's1', docId: 'd1' },
-          { key: 'b', groupId: null, docId: null },
-        ],
-        t1,
-      );
-      expect(await store.exists('ns', ['a', 'b', 'c'])).toEqual([true, true, false]);
-      expect(await store.exists('other', ['a'])).toEqual([false]);
-      const t2 = await store.now();
-      expect(t2).toBeGreaterThan(t1);
-      await store.update('ns', [{ key: 'c', groupId: 's2', docId: 'd1' }], t2);
-      const sorted = async (keys: Promise<string[]>) => (await keys).sort();
-      expect(await sorted(store.listKeys('ns', { before: t2 }))).toEqual(['a', 'b']);
-      expect(await sorted(store.listKeys('ns', { groupIds: ['s1', null] }))).toEqual(['a', 'b']);
-      expect(await sorted(store.listKeys('ns', { groupIds: ['s2'] }))).toEqual(['c']);
-      expect(await sorted(store.listKeys('ns', { groupIds: [] }))).toEqual([]);
-      expect(await sorted(store.listKeys('ns', { docId: 'd1' }))).toEqual(['a', 'c']);
-      // Writing a key again moves it to the new time (and its new source).
-      await store.update('ns', [{ key: 'a', groupId: 's3', docId: 'd1' }], t2);
-      expect(await sorted(store.listKeys('ns', { before: t2 }))).toEqual(['b']);
-      expect(await sorted(store.listKeys('ns', { groupIds: ['s3'] }))).toEqual(['a']);
-      await store.deleteKeys('ns', ['a', 'missing']);
-      expect(await sorted(store.listKeys('ns'))).toEqual(['b', 'c']);
-      expect(await store.exists('ns', [])).toEqual([]);
-    });
+    describeRecordStoreContract(label, async () => (await open(fresh())).store);
 
     it('keeps a vector store from indexing the same document twice, in the namespace it names', async () => {
       const table = fresh();

@@ -13,6 +13,8 @@ export interface TestDatabase {
   user: string;
   password: string | undefined;
   query<R = Record<string, unknown>>(sql: string, values?: unknown[]): Promise<R[]>;
+  /** A table name for a test: `drop()` removes the table with the database. */
+  table(name: string): string;
   drop(): Promise<void>;
 }
 
@@ -40,6 +42,8 @@ export async function createTestPostgres(url: string): Promise<TestDatabase> {
     port: Number(admin.port || 5432),
     database,
     query: async <R>(sql: string, values: unknown[] = []) => (await client.query(sql, values)).rows as R[],
+    // The whole database goes.
+    table: (name) => name,
     async drop() {
       await client.end();
       const dropper = new pg.Client({ connectionString: url });
@@ -50,15 +54,23 @@ export async function createTestPostgres(url: string): Promise<TestDatabase> {
   };
 }
 
-/** The TEST_MYSQL_URL database, for tables each test file makes and drops itself. */
+/** The TEST_MYSQL_URL database, shared: `drop()` removes only the tables named through `table()`. */
 export async function openTestMysql(url: string): Promise<TestDatabase> {
   const target = new URL(url);
   const connection = await mysql.createConnection({ uri: url });
+  const tables = new Set<string>();
   return {
     ...parts(target),
     port: Number(target.port || 3306),
     database: target.pathname.slice(1),
     query: async <R>(sql: string, values: unknown[] = []) => (await connection.query(sql, values))[0] as R[],
-    drop: () => connection.end(),
+    table: (name) => {
+      tables.add(name);
+      return name;
+    },
+    async drop() {
+      for (const table of tables) await connection.query(`DROP TABLE IF EXISTS \`${table}\``);
+      await connection.end();
+    },
   };
 }

@@ -66,12 +66,33 @@ export function storeContext(type: NodeType, options: StoreContextOptions = {}):
   return { ...nodeContext(type, options), outputName: options.output };
 }
 
+/** What one test file gives every context of its node (read when a context is made). */
+export interface StoreDefaults {
+  inputs?: () => Record<string, unknown>;
+  credential?: () => Record<string, unknown>;
+  services?: () => Partial<EngineServices>;
+}
+
+/**
+ * Contexts for one node in a test file: fresh bag-of-words embeddings and the file's inputs under each
+ * call's inputs; the file's credential and services unless the call gives its own.
+ */
+export function storeContexts(type: NodeType, defaults: StoreDefaults = {}) {
+  return (inputs: Record<string, unknown> = {}, options: StoreContextOptions = {}): NodeContext =>
+    storeContext(type, {
+      ...(defaults.credential && { credential: defaults.credential() }),
+      ...(defaults.services && { services: defaults.services() }),
+      ...options,
+      inputs: { embeddings: bagOfWordsEmbeddings(), ...defaults.inputs?.(), ...inputs },
+    });
+}
+
 /** What the shared contract needs to know about one external vector store. */
 export interface StoreUnderTest {
   type: NodeType;
   /** The store's inputs for one test (a fresh index, namespace, collection or table). */
   inputs(name: string): Record<string, unknown>;
-  credential?: Record<string, unknown>;
+  credential?: () => Record<string, unknown>;
   services?: () => Partial<EngineServices>;
   /** The store's own filter for `metadata.source = source`, as the node input holding it. */
   sourceFilter(source: string): Record<string, unknown>;
@@ -98,7 +119,7 @@ export function describeVectorStoreContract(label: string, store: StoreUnderTest
         storeContext(store.type, {
           ...options,
           inputs: { embeddings, ...store.inputs(name), ...inputs },
-          ...(store.credential && { credential: store.credential }),
+          ...(store.credential && { credential: store.credential() }),
           services: { records, ...store.services?.(), ...options.services },
         });
       const recordManager = (inputs: Record<string, unknown>) =>

@@ -24,24 +24,24 @@ export const MAX_CHUNKS = 200_000;
 const MAX_GROWTH = 3;
 const GROWTH_ALLOWANCE = 100_000;
 
+const tooManyChunks = () =>
+  new Error(
+    `These settings cut the text into more than ${MAX_CHUNKS.toLocaleString('en')} chunks; use a larger Chunk Size`,
+  );
+const tooMuchRepeated = () =>
+  new Error(
+    'These settings repeat the text too many times (the Chunk Overlap is close to the Chunk Size); use a smaller overlap',
+  );
+
 class SplitBudget {
   chunks = 0;
   characters = 0;
-  constructor(
-    private readonly maxChunks: number,
-    private readonly maxCharacters: number,
-  ) {}
+  constructor(private readonly maxCharacters: number) {}
   take(chunk: string): void {
     this.chunks += 1;
     this.characters += chunk.length;
-    if (this.chunks > this.maxChunks)
-      throw new Error(
-        `These settings cut the text into more than ${this.maxChunks.toLocaleString('en')} chunks; use a larger Chunk Size`,
-      );
-    if (this.characters > this.maxCharacters)
-      throw new Error(
-        'These settings repeat the text too many times (the Chunk Overlap is close to the Chunk Size); use a smaller overlap',
-      );
+    if (this.chunks > MAX_CHUNKS) throw tooManyChunks();
+    if (this.characters > this.maxCharacters) throw tooMuchRepeated();
   }
 }
 
@@ -64,15 +64,14 @@ function emitChunk(chunks: string[], chunk: string): void {
 export async function splitDocuments(
   splitter: TextSplitterHandle,
   documents: readonly SourceDocument[],
-  maxChunks = MAX_CHUNKS,
 ): Promise<SourceDocument[]> {
   const chunks: SourceDocument[] = [];
   for (const document of documents) {
     for (const text of await splitter.splitText(document.pageContent))
       chunks.push({ pageContent: text, metadata: { ...document.metadata } });
-    if (chunks.length > maxChunks)
+    if (chunks.length > MAX_CHUNKS)
       throw new Error(
-        `These settings cut the documents into more than ${maxChunks.toLocaleString('en')} chunks; use a larger Chunk Size or split the source`,
+        `These settings cut the documents into more than ${MAX_CHUNKS.toLocaleString('en')} chunks; use a larger Chunk Size or split the source`,
       );
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
@@ -151,9 +150,9 @@ export function splitRecursively(
 ): string[] {
   const index = separators.findIndex((separator) => separator === '' || text.includes(separator));
   const separator = index < 0 ? '' : separators[index]!;
-  // Down to single characters: windows of the text itself, without a piece per character.
+  // Down to single characters (or no separator the text holds): windows of the text itself.
   if (separator === '') return characterWindows(text, size);
-  const finer = index < 0 ? [] : separators.slice(index + 1);
+  const finer = separators.slice(index + 1);
   const joiner = keepSeparator ? '' : separator;
   const chunks: string[] = [];
   let short: string[] = [];
@@ -172,38 +171,35 @@ export function splitRecursively(
 }
 
 /**
- * Refuses, before any is made, windows of `size` over `length` units (characters, tokens) that
- * would be more than {@link MAX_CHUNKS} or repeat the text more than {@link MAX_GROWTH} times.
+ * The `[start, end)` windows of Chunk Size units (characters, tokens) over `length` units, each
+ * starting Chunk Overlap units before the end of the one before. Settings that would make more than
+ * {@link MAX_CHUNKS} windows or repeat the text more than {@link MAX_GROWTH} times are refused before
+ * any window is made.
  */
-export function checkWindows(length: number, size: ChunkSize): void {
+export function windows(length: number, size: ChunkSize): [start: number, end: number][] {
   const step = size.chunkSize - size.chunkOverlap;
   const count = length <= size.chunkSize ? 1 : Math.ceil((length - size.chunkSize) / step) + 1;
-  if (count > MAX_CHUNKS)
-    throw new Error(
-      `These settings cut the text into more than ${MAX_CHUNKS.toLocaleString('en')} chunks; use a larger Chunk Size`,
-    );
+  if (count > MAX_CHUNKS) throw tooManyChunks();
   if (count * Math.min(size.chunkSize, length) > MAX_GROWTH * length + GROWTH_ALLOWANCE)
-    throw new Error(
-      'These settings repeat the text too many times (the Chunk Overlap is close to the Chunk Size); use a smaller overlap',
-    );
+    throw tooMuchRepeated();
+  const found: [number, number][] = [];
+  for (let start = 0; start < length; start += step) {
+    found.push([start, Math.min(start + size.chunkSize, length)]);
+    if (start + size.chunkSize >= length) break;
+  }
+  return found;
 }
 
 /**
- * Text with no separator left cut into windows of Chunk Size characters, each starting Chunk
- * Overlap characters before the end of the one before (what merging single characters gives).
+ * Text with no separator left cut into windows of Chunk Size characters (what merging single
+ * characters gives), without a piece per character.
  */
 function characterWindows(text: string, size: ChunkSize): string[] {
   const chars = Array.from(text);
-  checkWindows(chars.length, size);
-  const step = size.chunkSize - size.chunkOverlap;
   const chunks: string[] = [];
-  for (let start = 0; start < chars.length; start += step) {
-    const chunk = chars
-      .slice(start, start + size.chunkSize)
-      .join('')
-      .trim();
+  for (const [start, end] of windows(chars.length, size)) {
+    const chunk = chars.slice(start, end).join('').trim();
     if (chunk) emitChunk(chunks, chunk);
-    if (start + size.chunkSize >= chars.length) break;
   }
   return chunks;
 }
@@ -220,7 +216,7 @@ export function splitterOf(split: (text: string) => string[]): TextSplitterHandl
     kind: 'textSplitter',
     splitText: (text) =>
       new Promise((resolve) => {
-        budget = new SplitBudget(MAX_CHUNKS, MAX_GROWTH * text.length + GROWTH_ALLOWANCE);
+        budget = new SplitBudget(MAX_GROWTH * text.length + GROWTH_ALLOWANCE);
         try {
           resolve(split(text));
         } finally {

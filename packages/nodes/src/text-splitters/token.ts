@@ -1,4 +1,4 @@
-import { checkWindows, type ChunkSize } from './split.js';
+import { windows, type ChunkSize } from './split.js';
 
 interface Tokenizer {
   encode: (text: string, options?: { disallowedSpecial?: Set<string> }) => number[];
@@ -43,12 +43,5 @@ export async function splitByTokens(
 ): Promise<string[]> {
   const { encode, decode } = await tokenizer(encoding);
   const tokens = encode(text, { disallowedSpecial: new Set() });
-  checkWindows(tokens.length, size);
-  const chunks: string[] = [];
-  const step = size.chunkSize - size.chunkOverlap;
-  for (let start = 0; start < tokens.length; start += step) {
-    chunks.push(decode(tokens.slice(start, start + size.chunkSize)));
-    if (start + size.chunkSize >= tokens.length) break;
-  }
-  return chunks;
+  return windows(tokens.length, size).map(([start, end]) => decode(tokens.slice(start, end)));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { storeFilterInput } from './filters.js';
+import { allOf, storeFilterInput } from './filters.js';
 
 describe('storeFilterInput', () => {
   it('reads JSON text or an object, and treats empty as no filter', () => {
@@ -20,5 +20,15 @@ describe('storeFilterInput', () => {
     expect(() => storeFilterInput(3, 'Chroma Metadata Filter')).toThrow(
       'Chroma Metadata Filter must be a JSON object',
     );
+  });
+});
+
+describe('allOf', () => {
+  it('nests two filters under $and, keeping an $or of either whole', () => {
+    const own = { $or: [{ a: 1 }, { b: 2 }] };
+    expect(allOf(own, { c: 3 })).toEqual({ $and: [own, { c: 3 }] });
+    expect(allOf(undefined, { c: 3 })).toEqual({ c: 3 });
+    expect(allOf(own, undefined)).toBe(own);
+    expect(allOf(undefined, undefined)).toBeUndefined();
   });
 });

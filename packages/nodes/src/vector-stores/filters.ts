@@ -19,3 +19,14 @@ export function storeFilterInput(value: unknown, inputLabel: string): Record<str
   if (!filter) throw new Error(`${inputLabel} must be a JSON object, e.g. {"source": "a.pdf"}`);
   return Object.keys(filter).length > 0 ? filter : undefined;
 }
+
+/**
+ * Both filters, in the `$and` language Pinecone, Chroma and the embedded store share; either alone
+ * when the other is unset. Nesting keeps each whole (an `$or` of one never widens the other).
+ */
+export function allOf(
+  a: Record<string, unknown> | undefined,
+  b: Record<string, unknown> | undefined,
+): Record<string, unknown> | undefined {
+  return a && b ? { $and: [a, b] } : (a ?? b);
+}

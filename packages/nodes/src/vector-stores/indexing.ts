@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { UpsertResult } from '@flowloom/engine';
+import type { RecordStore, UpsertResult } from '@flowloom/engine';
 import type { SourceDocument } from '@flowloom/shared';
 import type { RecordManagerHandle } from '../record-managers/record-manager.js';
 import type { VectorStoreHandle } from './vector-store.js';
@@ -40,6 +40,26 @@ function sourceOf(document: SourceDocument, key: string): string | null {
 function docIdOf(document: SourceDocument): string | null {
   const value = document.metadata.docId;
   return typeof value === 'string' ? value : null;
+}
+
+/** The record manager's namespace for a store: its own (else the flow's), with the store's suffix. */
+function namespaceOf(recordManager: RecordManagerHandle, store: VectorStoreHandle, fallback: string): string {
+  return [recordManager.namespace ?? fallback, store.namespaceSuffix].filter(Boolean).join('_');
+}
+
+/** Deletes recorded keys from the store and then from the records, in rounds of {@link BATCH_SIZE}. */
+async function deleteRecorded(
+  store: VectorStoreHandle,
+  records: RecordStore,
+  namespace: string,
+  keys: readonly string[],
+): Promise<number> {
+  for (let start = 0; start < keys.length; start += BATCH_SIZE) {
+    const batch = keys.slice(start, start + BATCH_SIZE);
+    await store.delete(batch);
+    await records.deleteKeys(namespace, batch);
+  }
+  return keys.length;
 }
 
 /** Embeds documents and writes them in rounds of {@link BATCH_SIZE}. */
@@ -86,9 +106,7 @@ export async function indexDocuments({
   }
 
   const { cleanup, sourceIdKey, store: records } = recordManager;
-  const namespace = [recordManager.namespace ?? defaultNamespace, store.namespaceSuffix]
-    .filter(Boolean)
-    .join('_');
+  const namespace = namespaceOf(recordManager, store, defaultNamespace);
   if (cleanup === 'incremental') {
     const missing = docs.find((doc) => sourceOf(doc, sourceIdKey) === null);
     if (missing)
@@ -134,11 +152,7 @@ export async function indexDocuments({
     if (cleanup === 'incremental') {
       const sources = [...new Set(batch.map(([, doc]) => sourceOf(doc, sourceIdKey)))];
       const stale = await records.listKeys(namespace, { before: indexStart, groupIds: sources });
-      if (stale.length > 0) {
-        await store.delete(stale);
-        await records.deleteKeys(namespace, stale);
-        result.numDeleted += stale.length;
-      }
+      result.numDeleted += await deleteRecorded(store, records, namespace, stale);
     }
   }
   if (cleanup === 'full') {
@@ -146,12 +160,7 @@ export async function indexDocuments({
       before: indexStart,
       ...(cleanupDocId !== undefined && { docId: cleanupDocId }),
     });
-    for (let start = 0; start < stale.length; start += BATCH_SIZE) {
-      const batch = stale.slice(start, start + BATCH_SIZE);
-      await store.delete(batch);
-      await records.deleteKeys(namespace, batch);
-    }
-    result.numDeleted += stale.length;
+    result.numDeleted += await deleteRecorded(store, records, namespace, stale);
   }
   result.totalKeys = (await records.listKeys(namespace)).length;
   return result;
@@ -167,14 +176,7 @@ export async function removeIndexed(
   defaultNamespace: string,
   docId?: string,
 ): Promise<number> {
-  const namespace = [recordManager.namespace ?? defaultNamespace, store.namespaceSuffix]
-    .filter(Boolean)
-    .join('_');
+  const namespace = namespaceOf(recordManager, store, defaultNamespace);
   const keys = await recordManager.store.listKeys(namespace, docId === undefined ? {} : { docId });
-  for (let start = 0; start < keys.length; start += BATCH_SIZE) {
-    const batch = keys.slice(start, start + BATCH_SIZE);
-    await store.delete(batch);
-    await recordManager.store.deleteKeys(namespace, batch);
-  }
-  return keys.length;
+  return deleteRecorded(store, recordManager.store, namespace, keys);
 }

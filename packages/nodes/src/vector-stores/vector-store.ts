@@ -1,4 +1,4 @@
-import type { NodeContext, NodeType } from '@flowloom/engine';
+import { cosineSimilarity, type NodeContext, type NodeType } from '@flowloom/engine';
 import type { NodeParam, SourceDocument } from '@flowloom/shared';
 import { booleanInput, numberInput, stringInput } from '../llm/chat-model.js';
 import { documentsOf } from '../document-loaders/loader.js';
@@ -122,18 +122,6 @@ function mergeFilters(
   return { ...base, ...extra };
 }
 
-function cosine(a: readonly number[], b: readonly number[]): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i]! * (b[i] ?? 0);
-    na += a[i]! * a[i]!;
-    nb += (b[i] ?? 0) * (b[i] ?? 0);
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
-}
-
 /**
  * Maximal marginal relevance: picks `k` of the candidates one at a time, each the one most similar to
  * the query and least similar to those already picked (`lambda` 1 = relevance only, 0 = diversity only).
@@ -145,7 +133,7 @@ export function maximalMarginalRelevance(
   lambda: number,
 ): FoundDocument[] {
   const pool = candidates.filter((c) => c.vector);
-  const relevance = pool.map((c) => cosine(query, c.vector!));
+  const relevance = pool.map((c) => cosineSimilarity(query, c.vector!));
   const picked: number[] = [];
   while (picked.length < Math.min(k, pool.length)) {
     let best = -1;
@@ -153,7 +141,7 @@ export function maximalMarginalRelevance(
     for (let i = 0; i < pool.length; i++) {
       if (picked.includes(i)) continue;
       const redundancy = picked.length
-        ? Math.max(...picked.map((j) => cosine(pool[i]!.vector!, pool[j]!.vector!)))
+        ? Math.max(...picked.map((j) => cosineSimilarity(pool[i]!.vector!, pool[j]!.vector!)))
         : 0;
       const score = lambda * relevance[i]! - (1 - lambda) * redundancy;
       if (score > bestScore) {

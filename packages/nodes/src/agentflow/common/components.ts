@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import type { JSONSchema7 } from 'ai';
-import type {
-  AgentflowNodeContext,
-  LoadMethodContext,
-  NodeContext,
-  NodeType,
-  RunContext,
+import {
+  quietRun,
+  type AgentflowNodeContext,
+  type LoadMethodContext,
+  type NodeContext,
+  type NodeRegistry,
+  type NodeType,
+  type RunContext,
 } from '@flowloom/engine';
 import type { ParamOption } from '@flowloom/shared';
 import type { ChatModelHandle } from '../../llm/chat-model.js';
@@ -14,12 +16,18 @@ import { createNodeRegistry } from '../../registry.js';
 import { asPromise, toolList, type ToolHandle } from '../../tools/tool.js';
 import { configInput } from './values.js';
 
-let registry: ReadonlyMap<string, NodeType> | undefined;
-const components = () => (registry ??= createNodeRegistry());
+let registry: NodeRegistry | undefined;
+/**
+ * The chatflow node types v2 nodes build parts from (models, tools, knowledge stores): those the run
+ * was started with, or else the package's own list (made once per process) where a run has none, as
+ * when the canvas lists options.
+ */
+export const componentRegistry = (run?: RunContext): NodeRegistry =>
+  run?.components ?? (registry ??= createNodeRegistry());
 
 /** The chatflow node types a v2 node builds its model or tools from (chosen by name in the form). */
-function component(name: string, category: string): NodeType {
-  const type = components().get(name);
+function component(run: RunContext, name: string, category: string): NodeType {
+  const type = componentRegistry(run).get(name);
   if (!type || type.definition.category !== category || !type.init)
     throw new Error(`"${name}" is not an available ${category === 'Tools' ? 'tool' : 'chat model'}`);
   return type;
@@ -44,7 +52,7 @@ function needsConnection(type: NodeType): boolean {
  * registry order. Only types that build something (`init`) can be picked.
  */
 export function componentOptions(...categories: string[]): ParamOption[] {
-  return [...components().values()]
+  return [...componentRegistry().values()]
     .filter(
       (t) =>
         categories.includes(t.definition.category) &&
@@ -97,7 +105,7 @@ export async function buildChatModel(
 ): Promise<ChatModelHandle> {
   const name = stringInput(modelName);
   if (!name) throw new Error('Select a model');
-  const handle = await initWith(ctx, component(name, 'Chat Models'), config, true);
+  const handle = await initWith(ctx, component(ctx.run, name, 'Chat Models'), config, true);
   if (!isChatModel(handle)) throw new Error(`"${name}" did not build a chat model`);
   return handle;
 }
@@ -110,7 +118,7 @@ export async function buildTools(
 ): Promise<ToolHandle[]> {
   const name = stringInput(toolName);
   if (!name) throw new Error('Select a tool');
-  const tools = toolList(await initWith(ctx, component(name, 'Tools'), config, false));
+  const tools = toolList(await initWith(ctx, component(ctx.run, name, 'Tools'), config, false));
   if (tools.length === 0) throw new Error(`"${name}" did not build a tool`);
   return tools;
 }
@@ -123,50 +131,39 @@ function listingRun(ctx: LoadMethodContext): RunContext {
   const unavailable = (what: string) => () =>
     Promise.reject(new Error(`${what} is not available while listing options`));
   const { services } = ctx;
-  return {
-    flowId: '',
-    chatId: '',
-    sessionId: '',
-    question: '',
-    history: [],
-    streaming: false,
-    emit: () => {},
-    signal: new AbortController().signal,
-    vars: {},
-    services: {
-      credentials: services.credentials,
-      tools: services.tools,
-      logger: services.logger,
-      chatHistory: { load: () => Promise.resolve([]) },
-      http: unavailable('Outbound HTTP'),
-      sandbox: { run: unavailable('Running code') },
-      runFlow: unavailable('Running a flow'),
-      files: { read: unavailable('Reading files') },
-      vectors: {
-        upsert: unavailable('The vector store'),
-        search: unavailable('The vector store'),
-        delete: unavailable('The vector store'),
-        deleteWhere: unavailable('The vector store'),
-        count: unavailable('The vector store'),
-      },
-      records: {
-        now: unavailable('The record manager'),
-        exists: unavailable('The record manager'),
-        update: unavailable('The record manager'),
-        listKeys: unavailable('The record manager'),
-        deleteKeys: unavailable('The record manager'),
-      },
-      documentStores: {
-        list: unavailable('Document stores'),
-        get: unavailable('Document stores'),
-        chunks: unavailable('Document stores'),
-      },
-      providerBaseUrls: {},
-      // Nothing is called while listing, so no address is ever allowed.
-      addressCheck: () => 'not reachable while listing options',
-      now: () => new Date(),
+  return quietRun({
+    credentials: services.credentials,
+    tools: services.tools,
+    logger: services.logger,
+    chatHistory: { load: () => Promise.resolve([]) },
+    http: unavailable('Outbound HTTP'),
+    sandbox: { run: unavailable('Running code') },
+    runFlow: unavailable('Running a flow'),
+    files: { read: unavailable('Reading files') },
+    vectors: {
+      upsert: unavailable('The vector store'),
+      search: unavailable('The vector store'),
+      delete: unavailable('The vector store'),
+      deleteWhere: unavailable('The vector store'),
+      count: unavailable('The vector store'),
     },
-  };
+    records: {
+      now: unavailable('The record manager'),
+      exists: unavailable('The record manager'),
+      update: unavailable('The record manager'),
+      listKeys: unavailable('The record manager'),
+      deleteKeys: unavailable('The record manager'),
+    },
+    documentStores: {
+      list: unavailable('Document stores'),
+      get: unavailable('Document stores'),
+      chunks: unavailable('Document stores'),
+    },
+    providerBaseUrls: {},
+    // Nothing is called while listing, so no address is ever allowed.
+    addressCheck: () => 'not reachable while listing options',
+    now: () => new Date(),
+  });
 }
 
 /** The argument names (and descriptions) of the tools a tool component builds, for the canvas. */

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { RunContext } from '@flowloom/engine';
 import { booleanInput, stringInput } from '../../llm/chat-model.js';
 import { openStoreParts, vectorStoreOf } from '../../document-store/components.js';
-import { createNodeRegistry } from '../../registry.js';
 import { retrieverAsTool, toolNameOf } from '../../tools/retrieverTool/retrieverTool.js';
 import type { ToolHandle } from '../../tools/tool.js';
 import { openDocumentStore } from '../../vector-stores/documentStoreVS/documentStoreVS.js';
 import { retrieverOf } from '../../vector-stores/vector-store.js';
-import { rowsInput, textInput } from './values.js';
+import { componentRegistry } from './components.js';
+import { configInput, rowsInput, textInput } from './values.js';
 
 /** `"<storeId>:<storeName>"`, as the store pickers save a choice. */
 export function storeChoice(value: unknown): { id: string; name: string } | undefined {
@@ -38,9 +38,6 @@ interface VectorRow {
   returnSourceDocuments?: unknown;
 }
 
-const configOf = (value: unknown): Record<string, unknown> =>
-  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-
 /**
  * The Agent's knowledge as tools it may call (AGENTFLOW_V2.md §1.3): each upserted document store,
  * and each vector store opened with its embeddings, becomes a retriever tool named after it.
@@ -70,11 +67,11 @@ export async function knowledgeTools(
     if (!vectorStore || !embedding) continue;
     const name = stringInput(textInput(row.knowledgeName)) ?? vectorStore;
     const opened = await openStoreParts(
-      createNodeRegistry(),
+      componentRegistry(run),
       run,
       {
-        embedding: { name: embedding, config: configOf(row.embeddingModelConfig) },
-        vectorStore: { name: vectorStore, config: configOf(row.vectorStoreConfig) },
+        embedding: { name: embedding, config: configInput(row.embeddingModelConfig) },
+        vectorStore: { name: vectorStore, config: configInput(row.vectorStoreConfig) },
         recordManager: null,
       },
       run.flowId,

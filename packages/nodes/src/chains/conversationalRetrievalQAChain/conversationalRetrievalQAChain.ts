@@ -6,7 +6,7 @@ import { moderate } from '../../moderation/moderation.js';
 import { renderTemplate } from '../../prompts/prompt.js';
 import { badgeIcon } from '../../utilities/icons.js';
 import { requireRetriever } from '../../vector-stores/vector-store.js';
-import { formatContext, historyText } from '../retrieval.js';
+import { answerFromDocuments, historyText } from '../retrieval.js';
 
 /** Our default: turn a follow-up into a question that stands on its own, for searching. */
 export const DEFAULT_REPHRASE_PROMPT = `Rewrite the follow-up question so that it can be understood without the conversation before it, keeping its language. Answer with the rewritten question only.
@@ -100,17 +100,11 @@ export const conversationalRetrievalQAChain: NodeType = {
         ).trim() || question;
     }
     const documents = await retriever.retrieve(standalone);
-    const response = stringInput(ctx.inputs.responsePrompt) ?? DEFAULT_RESPONSE_PROMPT;
-    const system = renderTemplate(response, {
-      context: formatContext(documents),
+    const text = await answerFromDocuments(model, ctx.run, {
+      prompt: stringInput(ctx.inputs.responsePrompt) ?? DEFAULT_RESPONSE_PROMPT,
+      documents,
       question,
-      chat_history: '',
-    });
-    const text = await generate(model, {
-      system,
-      messages: [...toModelMessages(turns), { role: 'user', content: question }],
-      stream: true,
-      run: ctx.run,
+      history: toModelMessages(turns),
     });
     if (!booleanInput(ctx.inputs.returnSourceDocuments, false)) return { text };
     return { text, sourceDocuments: documents };

@@ -1,10 +1,9 @@
 import type { NodeType } from '@flowloom/engine';
-import { generate } from '../../llm/generate.js';
 import { requireChatModel } from '../../llm/chat-model.js';
 import { moderate } from '../../moderation/moderation.js';
 import { badgeIcon } from '../../utilities/icons.js';
 import { requireRetriever } from '../../vector-stores/vector-store.js';
-import { formatContext } from '../retrieval.js';
+import { answerFromDocuments } from '../retrieval.js';
 
 const SYSTEM = `Use the documents between the <context> tags to answer the question. If they do not hold the answer, say you do not know rather than guessing.
 
@@ -40,12 +39,7 @@ export const retrievalQAChain: NodeType = {
     }
     const model = requireChatModel(ctx.inputs.model, 'Language Model');
     const documents = await requireRetriever(ctx.inputs.vectorStoreRetriever).retrieve(question);
-    const text = await generate(model, {
-      system: SYSTEM.replace('{context}', formatContext(documents)),
-      messages: [{ role: 'user', content: question }],
-      stream: true,
-      run: ctx.run,
-    });
+    const text = await answerFromDocuments(model, ctx.run, { prompt: SYSTEM, documents, question });
     return { text };
   },
 };

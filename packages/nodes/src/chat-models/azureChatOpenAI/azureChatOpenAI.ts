@@ -6,19 +6,16 @@ import {
   stringInput,
   type ChatModelHandle,
 } from '../../llm/chat-model.js';
-import { modelFetch } from '../../llm/lean-fetch.js';
 import { badgeIcon } from '../../utilities/icons.js';
 import {
-  modelEndpoint,
   CHAT_MODEL_BASE_CLASSES,
   imageUploadInputs,
   staticModelOptions,
   streamingInput,
 } from '../shared-inputs.js';
-import { providers } from '../../llm/provider-modules.js';
+import { azureClient } from '../provider-clients.js';
 
 const MODELS = ['gpt-4o', 'gpt-4o-mini', 'gpt-4.1', 'gpt-4.1-mini', 'o4-mini', 'gpt-4', 'gpt-35-turbo'];
-const DEFAULT_API_VERSION = '2024-10-21';
 
 /**
  * Azure OpenAI chat completions on a deployment (`/openai/deployments/<deployment>/chat/completions`).
@@ -103,26 +100,7 @@ export const azureChatOpenAI: NodeType = {
     const modelName = stringInput(inputs.modelName) ?? 'gpt-4o-mini';
     // Azure addresses deployments, not models; Flowise falls back to nothing, we fall back to the model name.
     const deployment = stringInput(credential.azureOpenAIApiDeploymentName) ?? modelName;
-    const resourceName = stringInput(credential.azureOpenAIApiInstanceName);
-    const baseURL = modelEndpoint(ctx, {
-      provider: 'azure',
-      typed: stringInput(inputs.basepath)
-        ?.replace(/\/+$/, '')
-        .replace(/\/deployments$/, ''),
-      credential,
-      secretField: 'azureOpenAIApiKey',
-      defaultBase: resourceName && `https://${resourceName}.openai.azure.com/openai`,
-    });
-    if (!baseURL && !resourceName)
-      throw new Error('Set the instance name in the Azure OpenAI credential (or a BasePath)');
-    const { createAzure } = await providers.azure();
-    const provider = createAzure({
-      fetch: modelFetch(ctx.run.services),
-      apiKey: stringInput(credential.azureOpenAIApiKey) ?? '',
-      ...(baseURL ? { baseURL } : { resourceName }),
-      apiVersion: stringInput(credential.azureOpenAIApiVersion) ?? DEFAULT_API_VERSION,
-      useDeploymentBasedUrls: true,
-    });
+    const provider = await azureClient(ctx, credential, { basepath: inputs.basepath });
     return {
       kind: 'chatModel',
       label: ctx.node.label,

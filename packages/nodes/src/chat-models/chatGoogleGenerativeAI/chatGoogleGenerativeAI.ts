@@ -6,16 +6,14 @@ import {
   stringInput,
   type ChatModelHandle,
 } from '../../llm/chat-model.js';
-import { modelFetch } from '../../llm/lean-fetch.js';
 import { badgeIcon } from '../../utilities/icons.js';
 import {
-  modelEndpoint,
   CHAT_MODEL_BASE_CLASSES,
   imageUploadInputs,
   staticModelOptions,
   streamingInput,
 } from '../shared-inputs.js';
-import { providers } from '../../llm/provider-modules.js';
+import { googleClient } from '../provider-clients.js';
 
 const MODELS = [
   'gemini-2.5-flash',
@@ -157,17 +155,7 @@ export const chatGoogleGenerativeAI: NodeType = {
     const credential = await ctx.credential();
     const modelName =
       stringInput(inputs.customModelName) ?? stringInput(inputs.modelName) ?? 'gemini-2.5-flash';
-    const { createGoogleGenerativeAI } = await providers.google();
-    const provider = createGoogleGenerativeAI({
-      fetch: modelFetch(ctx.run.services),
-      apiKey: stringInput(credential.googleGenerativeAPIKey) ?? '',
-      baseURL: modelEndpoint(ctx, {
-        provider: 'google',
-        typed: stringInput(inputs.baseUrl),
-        credential,
-        secretField: 'googleGenerativeAPIKey',
-      }),
-    });
+    const provider = await googleClient(ctx, credential, inputs.baseUrl);
     const safety = safetySettings(inputs.harmCategory, inputs.harmBlockThreshold);
     return {
       kind: 'chatModel',

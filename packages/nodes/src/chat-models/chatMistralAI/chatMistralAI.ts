@@ -6,15 +6,9 @@ import {
   stringInput,
   type ChatModelHandle,
 } from '../../llm/chat-model.js';
-import { modelFetch } from '../../llm/lean-fetch.js';
 import { badgeIcon } from '../../utilities/icons.js';
-import {
-  CHAT_MODEL_BASE_CLASSES,
-  modelEndpoint,
-  staticModelOptions,
-  streamingInput,
-} from '../shared-inputs.js';
-import { providers } from '../../llm/provider-modules.js';
+import { CHAT_MODEL_BASE_CLASSES, staticModelOptions, streamingInput } from '../shared-inputs.js';
+import { mistralClient } from '../provider-clients.js';
 
 const MODELS = [
   'mistral-small-latest',
@@ -24,16 +18,6 @@ const MODELS = [
   'codestral-latest',
   'mistral-tiny',
 ];
-
-/**
- * Flowise's Override Endpoint is a server root (`https://api.mistral.ai`) to which the client adds
- * `/v1`; the AI SDK wants the `/v1` prefix itself.
- */
-function endpointBaseUrl(value: unknown): string | undefined {
-  const endpoint = stringInput(value)?.replace(/\/+$/, '');
-  if (!endpoint) return undefined;
-  return /\/v1$/.test(endpoint) ? endpoint : `${endpoint}/v1`;
-}
 
 /** Mistral AI chat completions. */
 export const chatMistralAI: NodeType = {
@@ -121,17 +105,7 @@ export const chatMistralAI: NodeType = {
     const { inputs } = ctx;
     const credential = await ctx.credential();
     const modelName = stringInput(inputs.modelName) ?? 'mistral-small-latest';
-    const { createMistral } = await providers.mistral();
-    const provider = createMistral({
-      fetch: modelFetch(ctx.run.services),
-      apiKey: stringInput(credential.mistralAIAPIKey) ?? '',
-      baseURL: modelEndpoint(ctx, {
-        provider: 'mistral',
-        typed: endpointBaseUrl(inputs.overrideEndpoint),
-        credential,
-        secretField: 'mistralAIAPIKey',
-      }),
-    });
+    const provider = await mistralClient(ctx, credential, inputs.overrideEndpoint);
     const safeMode = booleanInput(inputs.safeMode, false);
     return {
       kind: 'chatModel',

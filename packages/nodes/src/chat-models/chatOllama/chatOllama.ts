@@ -1,4 +1,4 @@
-import type { NodeContext, NodeType } from '@flowloom/engine';
+import type { NodeType } from '@flowloom/engine';
 import {
   booleanInput,
   compactSettings,
@@ -8,43 +8,8 @@ import {
 } from '../../llm/chat-model.js';
 import { badgeIcon } from '../../utilities/icons.js';
 import { modelFetch } from '../../llm/lean-fetch.js';
-import {
-  CHAT_MODEL_BASE_CLASSES,
-  imageUploadInputs,
-  modelEndpoint,
-  streamingInput,
-} from '../shared-inputs.js';
-import { providers } from '../../llm/provider-modules.js';
-
-/** What Flowise puts in the Base URL field of a new node. */
-export const OLLAMA_DEFAULT_URL = 'http://localhost:11434';
-
-/**
- * The Ollama server to call. Every saved node carries Flowise's stock `http://localhost:11434`, so an
- * operator default (`OLLAMA_BASE_URL`, e.g. a Docker host) replaces that stock value, while any URL the
- * builder typed in wins (unless the node sends an API key: see {@link modelEndpoint}).
- */
-function ollamaBaseUrl(ctx: NodeContext, credential: Record<string, unknown>): string {
-  const typed = stringInput(ctx.inputs.baseUrl)?.replace(/\/+$/, '');
-  const operator = ctx.run.services.providerBaseUrls.ollama;
-  const chosen = modelEndpoint(ctx, {
-    provider: 'ollama',
-    typed: typed === OLLAMA_DEFAULT_URL && operator ? undefined : typed,
-    credential,
-    secretField: 'ollamaApiKey',
-    defaultBase: OLLAMA_DEFAULT_URL,
-  });
-  return chosen ?? OLLAMA_DEFAULT_URL;
-}
-
-/** The provider has no keep-alive setting for chat, so it is added to each request body here. */
-function withKeepAlive(send: typeof fetch, keepAlive: string): typeof fetch {
-  return (input, init) => {
-    if (typeof init?.body !== 'string') return send(input, init);
-    const body = JSON.parse(init.body) as Record<string, unknown>;
-    return send(input, { ...init, body: JSON.stringify({ ...body, keep_alive: keepAlive }) });
-  };
-}
+import { CHAT_MODEL_BASE_CLASSES, imageUploadInputs, streamingInput } from '../shared-inputs.js';
+import { OLLAMA_DEFAULT_URL, ollamaClient, withBodyFields } from '../provider-clients.js';
 
 const number = (label: string, name: string, step: number, description: string) => ({
   label,
@@ -116,14 +81,10 @@ export const chatOllama: NodeType = {
     const credential = await ctx.credential();
     const modelName = stringInput(inputs.modelName);
     if (!modelName) throw new Error('Model Name is required, e.g. llama3.2');
-    const apiKey = stringInput(credential.ollamaApiKey);
     const keepAlive = stringInput(inputs.keepAlive);
-    const { createOllama } = await providers.ollama();
-    const send = modelFetch(ctx.run.services);
-    const provider = createOllama({
-      baseURL: `${ollamaBaseUrl(ctx, credential)}/api`,
-      ...(apiKey && { headers: { Authorization: `Bearer ${apiKey}` } }),
-      fetch: keepAlive ? withKeepAlive(send, keepAlive) : send,
+    // The provider has no keep-alive setting for chat, so it goes into each request body.
+    const provider = await ollamaClient(ctx, credential, {
+      ...(keepAlive && { fetch: withBodyFields(modelFetch(ctx.run.services), { keep_alive: keepAlive }) }),
     });
     const stop = stringInput(inputs.stop)
       ?.split(',')

@@ -7,15 +7,9 @@ import {
   stringInput,
   type ChatModelHandle,
 } from '../../llm/chat-model.js';
-import { modelFetch } from '../../llm/lean-fetch.js';
 import { badgeIcon } from '../../utilities/icons.js';
-import {
-  CHAT_MODEL_BASE_CLASSES,
-  imageUploadInputs,
-  modelEndpoint,
-  staticModelOptions,
-} from '../shared-inputs.js';
-import { providers } from '../../llm/provider-modules.js';
+import { CHAT_MODEL_BASE_CLASSES, imageUploadInputs, staticModelOptions } from '../shared-inputs.js';
+import { openAIClient } from '../provider-clients.js';
 
 const MODELS = [
   'gpt-4o',
@@ -122,17 +116,9 @@ export const chatOpenAI: NodeType = {
     const credential = await ctx.credential();
     const baseOptions = objectInput(inputs.baseOptions);
     const modelName = stringInput(inputs.modelName) ?? 'gpt-4o-mini';
-    const { createOpenAI } = await providers.openai();
-    const provider = createOpenAI({
-      apiKey: stringInput(credential.openAIApiKey) ?? '',
-      baseURL: modelEndpoint(ctx, {
-        provider: 'openai',
-        typed: stringInput(inputs.basepath),
-        credential,
-        secretField: 'openAIApiKey',
-      }),
-      headers: (baseOptions?.headers as Record<string, string> | undefined) ?? undefined,
-      fetch: modelFetch(ctx.run.services),
+    const provider = await openAIClient(ctx, credential, {
+      basepath: inputs.basepath,
+      headers: baseOptions?.headers as Record<string, string> | undefined,
     });
     return {
       kind: 'chatModel',

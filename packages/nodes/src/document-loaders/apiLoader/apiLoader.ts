@@ -1,7 +1,8 @@
 import type { NodeContext } from '@flowloom/engine';
 import type { SourceDocument } from '@flowloom/shared';
 import { objectInput, stringInput } from '../../llm/chat-model.js';
-import { loaderIcon, loaderNode, MAX_LOADER_FILE_BYTES, textSplitterInput } from '../loader.js';
+import { textSplitterInput } from '../inputs.js';
+import { loaderIcon, loaderNode, MAX_LOADER_FILE_BYTES } from '../loader.js';
 import { fetchText, isWebUrl } from '../web.js';
 
 /** Headers as strings (a JSON object, or JSON text of one). */

@@ -4,7 +4,7 @@ import { stringInput } from '../../llm/chat-model.js';
 import { fetchLinks, isPageLink, linkLimit, type RelativeLinksMethod } from '../links.js';
 import { loaderIcon, loaderNode } from '../loader.js';
 import { checkSelector, htmlText } from '../readers/html.js';
-import { fetchText, isWebUrl, statusError } from '../web.js';
+import { fetchOkText, isWebUrl } from '../web.js';
 
 const METHODS: readonly RelativeLinksMethod[] = ['webCrawl', 'scrapeXMLSitemap'];
 
@@ -43,9 +43,7 @@ async function pageDocument(
 }
 
 async function fetchPage(ctx: NodeContext, url: string): Promise<string> {
-  const page = await fetchText(ctx.run.services.http, url, { signal: ctx.run.signal });
-  const failed = statusError(page, url);
-  if (failed) throw failed;
+  const page = await fetchOkText(ctx.run.services.http, url, { signal: ctx.run.signal });
   if (/\bpdf\b/i.test(page.contentType))
     throw new Error(`${url} is a PDF, not a web page; load it with the Pdf File loader`);
   return page.text;

@@ -1,13 +1,13 @@
 import { stringInput } from '../../llm/chat-model.js';
-import { loaderIcon, loaderNode, readFiles } from '../loader.js';
+import { fileLoaderNode, loaderIcon } from '../loader.js';
 
-export const csvFile = loaderNode({
+export const csvFile = fileLoaderNode({
   label: 'Csv File',
   name: 'csvFile',
   version: 3,
   description: 'Reads CSV files with a header row: one document per row',
   icon: loaderIcon('CSV', '#2e7d32'),
-  inputs: [{ label: 'Csv File', name: 'csvFile', type: 'file', fileType: '.csv' }],
+  file: { label: 'Csv File', name: 'csvFile', fileType: '.csv' },
   moreInputs: [
     {
       label: 'Single Column Extraction',
@@ -18,11 +18,9 @@ export const csvFile = loaderNode({
       optional: true,
     },
   ],
-  async load(ctx) {
-    const files = await readFiles(ctx, ctx.inputs.csvFile, { label: 'Csv File' });
+  async reader(ctx) {
     const column = stringInput(ctx.inputs.columnName);
-    // The CSV parser loads on first use, not at server start.
     const { readCsv } = await import('../readers/csv.js');
-    return files.flatMap((file) => readCsv(file, column));
+    return (file) => readCsv(file, column);
   },
 });

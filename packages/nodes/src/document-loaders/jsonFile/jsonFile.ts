@@ -1,6 +1,5 @@
 import { booleanInput, objectInput, stringInput } from '../../llm/chat-model.js';
-import { pointerMetadataInputs } from '../inputs.js';
-import { loaderIcon, loaderNode, readFiles } from '../loader.js';
+import { fileLoaderNode, loaderIcon } from '../loader.js';
 import { readJson } from '../readers/json.js';
 import { metadataPointers, toPointer } from '../readers/json-pointer.js';
 
@@ -13,13 +12,13 @@ function pointersOf(value: unknown): string[] {
     .map(toPointer);
 }
 
-export const jsonFile = loaderNode({
+export const jsonFile = fileLoaderNode({
   label: 'Json File',
   name: 'jsonFile',
   version: 3.1,
   description: 'Reads JSON files: their strings, the values of chosen keys, or one document per object',
   icon: loaderIcon('{ }', '#f9a825'),
-  inputs: [{ label: 'Json File', name: 'jsonFile', type: 'file', fileType: '.json' }],
+  file: { label: 'Json File', name: 'jsonFile', fileType: '.json' },
   moreInputs: [
     {
       label: 'Separate by JSON Object (JSON Array)',
@@ -39,17 +38,14 @@ export const jsonFile = loaderNode({
       optional: true,
       hide: { separateByObject: true },
     },
-    ...pointerMetadataInputs,
   ],
-  metadata: false,
   metadataPointers: true,
-  async load(ctx) {
-    const files = await readFiles(ctx, ctx.inputs.jsonFile, { label: 'Json File' });
+  reader(ctx) {
     const options = {
       pointers: pointersOf(ctx.inputs.pointersName),
       separateByObject: booleanInput(ctx.inputs.separateByObject, false),
       metadataPointers: metadataPointers(objectInput(ctx.inputs.metadata)),
     };
-    return files.flatMap((file) => readJson(file, options));
+    return (file) => readJson(file, options);
   },
 });

@@ -1,16 +1,15 @@
 import { objectInput, stringInput } from '../../llm/chat-model.js';
-import { pointerMetadataInputs } from '../inputs.js';
-import { loaderIcon, loaderNode, readFiles } from '../loader.js';
+import { fileLoaderNode, loaderIcon } from '../loader.js';
 import { metadataPointers, toPointer } from '../readers/json-pointer.js';
 import { readJsonLines } from '../readers/jsonl.js';
 
-export const jsonlinesFile = loaderNode({
+export const jsonlinesFile = fileLoaderNode({
   label: 'Json Lines File',
   name: 'jsonlinesFile',
   version: 3,
   description: 'Reads JSON Lines files: the value of one key of each line becomes a document',
   icon: loaderIcon('JL', '#f9a825'),
-  inputs: [{ label: 'Jsonlines File', name: 'jsonlinesFile', type: 'file', fileType: '.jsonl' }],
+  file: { label: 'Jsonlines File', name: 'jsonlinesFile', fileType: '.jsonl' },
   moreInputs: [
     {
       label: 'Pointer Extraction',
@@ -20,16 +19,14 @@ export const jsonlinesFile = loaderNode({
       placeholder: 'key',
       optional: false,
     },
-    ...pointerMetadataInputs,
   ],
-  metadata: false,
   metadataPointers: true,
-  async load(ctx) {
+  reader(ctx) {
     const key = stringInput(ctx.inputs.pointerName);
     if (!key)
       throw new Error('Pointer Extraction is required: enter the key whose value is the text of each line');
-    const files = await readFiles(ctx, ctx.inputs.jsonlinesFile, { label: 'Jsonlines File' });
+    const pointer = toPointer(key);
     const pointers = metadataPointers(objectInput(ctx.inputs.metadata));
-    return files.flatMap((file) => readJsonLines(file, toPointer(key), pointers));
+    return (file) => readJsonLines(file, pointer, pointers);
   },
 });

@@ -1,15 +1,11 @@
-import { loaderIcon, loaderNode, readFiles } from '../loader.js';
+import { fileLoaderNode, loaderIcon } from '../loader.js';
 
-export const microsoftPowerpoint = loaderNode({
+export const microsoftPowerpoint = fileLoaderNode({
   label: 'Microsoft PowerPoint',
   name: 'microsoftPowerpoint',
   version: 1,
   description: 'Reads PowerPoint presentations (.pptx): one document per slide',
   icon: loaderIcon('P', '#d24726'),
-  inputs: [{ label: 'PowerPoint File', name: 'powerpointFile', type: 'file', fileType: '.pptx, .ppt' }],
-  async load(ctx) {
-    const files = await readFiles(ctx, ctx.inputs.powerpointFile, { label: 'PowerPoint File' });
-    const { readPowerpoint } = await import('../readers/powerpoint.js');
-    return files.flatMap(readPowerpoint);
-  },
+  file: { label: 'PowerPoint File', name: 'powerpointFile', fileType: '.pptx, .ppt' },
+  reader: async () => (await import('../readers/powerpoint.js')).readPowerpoint,
 });

@@ -1,20 +1,17 @@
 import { legacyBuildInput, pdfUsage, pdfUsageInput } from '../inputs.js';
-import { loaderIcon, loaderNode, readFiles } from '../loader.js';
+import { fileLoaderNode, loaderIcon } from '../loader.js';
 import { readPdf } from '../readers/pdf.js';
 
-export const pdfFile = loaderNode({
+export const pdfFile = fileLoaderNode({
   label: 'Pdf File',
   name: 'pdfFile',
   version: 2,
   description: 'Reads the text of PDF files, page by page or as a whole',
   icon: loaderIcon('PDF', '#c62828'),
-  inputs: [{ label: 'Pdf File', name: 'pdfFile', type: 'file', fileType: '.pdf' }],
+  file: { label: 'Pdf File', name: 'pdfFile', fileType: '.pdf' },
   moreInputs: [pdfUsageInput('Usage'), legacyBuildInput],
-  async load(ctx) {
-    const files = await readFiles(ctx, ctx.inputs.pdfFile, { label: 'Pdf File' });
+  reader(ctx) {
     const usage = pdfUsage(ctx.inputs.usage);
-    const documents = [];
-    for (const file of files) documents.push(...(await readPdf(file, { usage, signal: ctx.run.signal })));
-    return documents;
+    return (file) => readPdf(file, { usage, signal: ctx.run.signal });
   },
 });

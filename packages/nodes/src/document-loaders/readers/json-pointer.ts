@@ -19,14 +19,16 @@ export function toPointer(keyOrPointer: string): string {
   return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
 }
 
+/** Whether an Additional Metadata value is a JSON pointer (`"/key"`) rather than text to add. */
+export const isPointer = (value: unknown): value is string =>
+  typeof value === 'string' && value.startsWith('/');
+
 /**
  * The `{metadataKey: "/pointer"}` entries of Additional Metadata: each document gets the value the
  * pointer finds in its own JSON object.
  */
 export function metadataPointers(metadata: Record<string, unknown> | undefined): [string, string][] {
-  return Object.entries(metadata ?? {}).filter(
-    (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].startsWith('/'),
-  );
+  return Object.entries(metadata ?? {}).filter((entry): entry is [string, string] => isPointer(entry[1]));
 }
 
 /** The metadata one JSON value gives through the pointers of Additional Metadata. */

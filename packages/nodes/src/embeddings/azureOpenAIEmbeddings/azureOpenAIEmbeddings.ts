@@ -1,9 +1,8 @@
 import type { NodeType } from '@flowloom/engine';
 import { numberInput, stringInput } from '../../llm/chat-model.js';
 import { modelFetch } from '../../llm/lean-fetch.js';
-import { providers } from '../../llm/provider-modules.js';
 import { badgeIcon } from '../../utilities/icons.js';
-import { modelEndpoint } from '../../chat-models/shared-inputs.js';
+import { azureClient } from '../../chat-models/provider-clients.js';
 import { EMBEDDING_DEFAULTS, embeddingsOf, fetchWithTimeout, type EmbeddingsHandle } from '../embeddings.js';
 import {
   baseOptionsHeaders,
@@ -13,7 +12,6 @@ import {
   timeoutInput,
 } from '../embedding-inputs.js';
 
-const DEFAULT_API_VERSION = '2024-10-21';
 const DEFAULT_BATCH_SIZE = 100;
 
 /**
@@ -58,27 +56,10 @@ export const azureOpenAIEmbeddings: NodeType = {
     const deployment = stringInput(credential.azureOpenAIApiDeploymentName);
     if (!deployment)
       throw new Error('Set the deployment name of the embedding model in the Azure OpenAI credential');
-    const resourceName = stringInput(credential.azureOpenAIApiInstanceName);
-    const baseURL = modelEndpoint(ctx, {
-      provider: 'azure',
-      typed: stringInput(inputs.basepath)
-        ?.replace(/\/+$/, '')
-        .replace(/\/deployments$/, ''),
-      credential,
-      secretField: 'azureOpenAIApiKey',
-      defaultBase: resourceName && `https://${resourceName}.openai.azure.com/openai`,
-    });
-    if (!baseURL && !resourceName)
-      throw new Error('Set the instance name in the Azure OpenAI credential (or a Base Path)');
-    const headers = baseOptionsHeaders(inputs.baseOptions);
-    const { createAzure } = await providers.azure();
-    const provider = createAzure({
+    const provider = await azureClient(ctx, credential, {
+      basepath: inputs.basepath,
+      headers: baseOptionsHeaders(inputs.baseOptions),
       fetch: fetchWithTimeout(modelFetch(ctx.run.services), numberInput(inputs.timeout)),
-      apiKey: stringInput(credential.azureOpenAIApiKey) ?? '',
-      ...(baseURL ? { baseURL } : { resourceName }),
-      apiVersion: stringInput(credential.azureOpenAIApiVersion) ?? DEFAULT_API_VERSION,
-      useDeploymentBasedUrls: true,
-      ...(headers && { headers }),
     });
     return embeddingsOf(
       ctx,

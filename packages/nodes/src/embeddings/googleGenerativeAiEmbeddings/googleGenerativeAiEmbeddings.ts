@@ -1,9 +1,8 @@
 import type { NodeType } from '@flowloom/engine';
 import { booleanInput, stringInput } from '../../llm/chat-model.js';
-import { modelFetch } from '../../llm/lean-fetch.js';
-import { providers } from '../../llm/provider-modules.js';
 import { badgeIcon } from '../../utilities/icons.js';
-import { modelEndpoint, staticModelOptions } from '../../chat-models/shared-inputs.js';
+import { staticModelOptions } from '../../chat-models/shared-inputs.js';
+import { googleClient } from '../../chat-models/provider-clients.js';
 import { EMBEDDING_DEFAULTS, embeddingsOf, type EmbeddingsHandle } from '../embeddings.js';
 import { stripNewLinesInput } from '../embedding-inputs.js';
 
@@ -74,17 +73,7 @@ export const googleGenerativeAiEmbeddings: NodeType = {
     // Model lists sometimes carry the API's `models/` prefix; the provider adds its own.
     const modelName = (stringInput(inputs.modelName) ?? 'gemini-embedding-001').replace(/^models\//, '');
     const taskType = taskTypeOf(inputs.tasktype);
-    const { createGoogleGenerativeAI } = await providers.google();
-    const provider = createGoogleGenerativeAI({
-      fetch: modelFetch(ctx.run.services),
-      apiKey: stringInput(credential.googleGenerativeAPIKey) ?? '',
-      baseURL: modelEndpoint(ctx, {
-        provider: 'google',
-        typed: undefined,
-        credential,
-        secretField: 'googleGenerativeAPIKey',
-      }),
-    });
+    const provider = await googleClient(ctx, credential);
     return embeddingsOf(
       ctx,
       provider.textEmbeddingModel(modelName),

@@ -1,24 +1,13 @@
 import type { NodeType } from '@flowloom/engine';
 import { booleanInput, stringInput } from '../../llm/chat-model.js';
-import { modelFetch } from '../../llm/lean-fetch.js';
-import { providers } from '../../llm/provider-modules.js';
 import { badgeIcon } from '../../utilities/icons.js';
-import { modelEndpoint, staticModelOptions } from '../../chat-models/shared-inputs.js';
+import { staticModelOptions } from '../../chat-models/shared-inputs.js';
+import { mistralClient } from '../../chat-models/provider-clients.js';
 import { EMBEDDING_DEFAULTS, embeddingsOf, type EmbeddingsHandle } from '../embeddings.js';
 import { batchSizeInput, batchSizeOf, stripNewLinesInput } from '../embedding-inputs.js';
 
 const MODELS = ['mistral-embed', 'codestral-embed'];
 const DEFAULT_BATCH_SIZE = 512;
-
-/**
- * Flowise's Override Endpoint is a server root (`https://api.mistral.ai`) to which the client adds
- * `/v1`; the AI SDK wants the `/v1` prefix itself (as for ChatMistralAI).
- */
-function endpointBaseUrl(value: unknown): string | undefined {
-  const endpoint = stringInput(value)?.replace(/\/+$/, '');
-  if (!endpoint) return undefined;
-  return /\/v1$/.test(endpoint) ? endpoint : `${endpoint}/v1`;
-}
 
 /** Mistral AI embeddings (`POST /v1/embeddings`). */
 export const mistralAIEmbeddings: NodeType = {
@@ -62,17 +51,7 @@ export const mistralAIEmbeddings: NodeType = {
     const { inputs } = ctx;
     const credential = await ctx.credential();
     const modelName = stringInput(inputs.modelName) ?? 'mistral-embed';
-    const { createMistral } = await providers.mistral();
-    const provider = createMistral({
-      fetch: modelFetch(ctx.run.services),
-      apiKey: stringInput(credential.mistralAIAPIKey) ?? '',
-      baseURL: modelEndpoint(ctx, {
-        provider: 'mistral',
-        typed: endpointBaseUrl(inputs.overrideEndpoint),
-        credential,
-        secretField: 'mistralAIAPIKey',
-      }),
-    });
+    const provider = await mistralClient(ctx, credential, inputs.overrideEndpoint);
     return embeddingsOf(
       ctx,
       provider.textEmbeddingModel(modelName),

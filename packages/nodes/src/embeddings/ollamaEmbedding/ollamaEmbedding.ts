@@ -1,36 +1,9 @@
-import type { NodeContext, NodeType } from '@flowloom/engine';
+import type { NodeType } from '@flowloom/engine';
 import { booleanInput, numberInput, stringInput } from '../../llm/chat-model.js';
 import { modelFetch } from '../../llm/lean-fetch.js';
-import { providers } from '../../llm/provider-modules.js';
 import { badgeIcon } from '../../utilities/icons.js';
-import { modelEndpoint } from '../../chat-models/shared-inputs.js';
-import { OLLAMA_DEFAULT_URL } from '../../chat-models/chatOllama/chatOllama.js';
+import { OLLAMA_DEFAULT_URL, ollamaClient, withBodyFields } from '../../chat-models/provider-clients.js';
 import { EMBEDDING_DEFAULTS, embeddingsOf, type EmbeddingsHandle } from '../embeddings.js';
-
-/**
- * The Ollama server to call: the typed Base URL, except that Flowise's stock
- * `http://localhost:11434` gives way to the operator's `OLLAMA_BASE_URL` (as for ChatOllama).
- */
-function ollamaBaseUrl(ctx: NodeContext): string {
-  const typed = stringInput(ctx.inputs.baseUrl)?.replace(/\/+$/, '');
-  const operator = ctx.run.services.providerBaseUrls.ollama;
-  const chosen = modelEndpoint(ctx, {
-    provider: 'ollama',
-    typed: typed === OLLAMA_DEFAULT_URL && operator ? undefined : typed,
-    credential: {},
-    secretField: 'ollamaApiKey',
-  });
-  return chosen ?? OLLAMA_DEFAULT_URL;
-}
-
-/** The provider sends no model options with embeddings, so they are added to each request body. */
-function withOptions(send: typeof fetch, options: Record<string, number | boolean>): typeof fetch {
-  return (input, init) => {
-    if (typeof init?.body !== 'string') return send(input, init);
-    const body = JSON.parse(init.body) as Record<string, unknown>;
-    return send(input, { ...init, body: JSON.stringify({ ...body, options }) });
-  };
-}
 
 const advancedNumber = (label: string, name: string, description: string) => ({
   label,
@@ -87,11 +60,12 @@ export const ollamaEmbedding: NodeType = {
     const numThread = numberInput(inputs.numThread);
     if (numGpu !== undefined) options.num_gpu = numGpu;
     if (numThread !== undefined) options.num_thread = numThread;
-    const { createOllama } = await providers.ollama();
-    const provider = createOllama({
-      baseURL: `${ollamaBaseUrl(ctx)}/api`,
-      fetch: withOptions(modelFetch(ctx.run.services), options),
-    });
+    // The provider sends no model options with embeddings, so they go into each request body.
+    const provider = await ollamaClient(
+      ctx,
+      {},
+      { fetch: withBodyFields(modelFetch(ctx.run.services), { options }) },
+    );
     return embeddingsOf(
       ctx,
       provider.textEmbeddingModel(modelName),

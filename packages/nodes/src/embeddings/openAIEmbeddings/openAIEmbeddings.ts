@@ -1,9 +1,9 @@
 import type { NodeType } from '@flowloom/engine';
 import { booleanInput, numberInput, stringInput } from '../../llm/chat-model.js';
 import { modelFetch } from '../../llm/lean-fetch.js';
-import { providers } from '../../llm/provider-modules.js';
 import { badgeIcon } from '../../utilities/icons.js';
-import { modelEndpoint, staticModelOptions } from '../../chat-models/shared-inputs.js';
+import { staticModelOptions } from '../../chat-models/shared-inputs.js';
+import { openAIClient } from '../../chat-models/provider-clients.js';
 import { EMBEDDING_DEFAULTS, embeddingsOf, fetchWithTimeout, type EmbeddingsHandle } from '../embeddings.js';
 import { baseOptionsHeaders, baseOptionsInput, batchSizeOf, timeoutInput } from '../embedding-inputs.js';
 
@@ -78,17 +78,9 @@ export const openAIEmbeddings: NodeType = {
     const { inputs } = ctx;
     const credential = await ctx.credential();
     const modelName = stringInput(inputs.modelName) ?? 'text-embedding-ada-002';
-    const headers = baseOptionsHeaders(inputs.baseOptions);
-    const { createOpenAI } = await providers.openai();
-    const provider = createOpenAI({
-      apiKey: stringInput(credential.openAIApiKey) ?? '',
-      baseURL: modelEndpoint(ctx, {
-        provider: 'openai',
-        typed: stringInput(inputs.basepath),
-        credential,
-        secretField: 'openAIApiKey',
-      }),
-      ...(headers && { headers }),
+    const provider = await openAIClient(ctx, credential, {
+      basepath: inputs.basepath,
+      headers: baseOptionsHeaders(inputs.baseOptions),
       fetch: fetchWithTimeout(modelFetch(ctx.run.services), numberInput(inputs.timeout)),
     });
     const dimensions = numberInput(inputs.dimensions);

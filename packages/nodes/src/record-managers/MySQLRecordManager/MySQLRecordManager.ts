@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { NodeContext, NodeType, RecordStore } from '@flowloom/engine';
 import { badgeIcon } from '../../utilities/icons.js';
+import { cachedLoad } from '../../utilities/cached-load.js';
 import {
   additionalConfig,
   databaseTarget,
   mysqlQueries,
+  tableNameInput,
   type SqlTarget,
 } from '../../connections/sql-connections.js';
 import {
@@ -13,7 +15,7 @@ import {
   recordManagerOf,
   type RecordManagerHandle,
 } from '../record-manager.js';
-import { chunks, increasingSeconds, recordTableInputs, recordsTableName } from '../sql-records.js';
+import { chunks, increasingSeconds, RECORDS_TABLE, recordTableInputs } from '../sql-records.js';
 
 export const MYSQL_PORT = 3306;
 /** Options of Additional Connection Configuration the MySQL node uses. */
@@ -27,12 +29,10 @@ const MYSQL_OPTIONS = ['ssl', 'charset'];
 export function mysqlRecords(ctx: NodeContext, target: SqlTarget, tableName: string): RecordStore {
   const table = `\`${tableName}\``;
   const query = mysqlQueries(ctx, target);
-  let ready: Promise<void> | undefined;
   /** The table when missing (MySQL cannot `ADD COLUMN IF NOT EXISTS`: doc_id is looked for first). */
-  const ensureTable = () =>
-    (ready ??= (async () => {
-      await query(
-        `CREATE TABLE IF NOT EXISTS ${table} (
+  const ensureTable = cachedLoad(async () => {
+    await query(
+      `CREATE TABLE IF NOT EXISTS ${table} (
            \`uuid\` varchar(36) PRIMARY KEY,
            \`key\` varchar(255) NOT NULL,
            \`namespace\` varchar(255) NOT NULL,
@@ -44,17 +44,14 @@ export function mysqlRecords(ctx: NodeContext, target: SqlTarget, tableName: str
            INDEX \`namespace_index\` (\`namespace\`),
            INDEX \`group_id_index\` (\`group_id\`(255)),
            INDEX \`doc_id_index\` (\`doc_id\`(255)))`,
-      );
-      const columns = await query<{ found: number }[]>(
-        `SELECT COUNT(*) AS found FROM INFORMATION_SCHEMA.COLUMNS
+    );
+    const columns = await query<{ found: number }[]>(
+      `SELECT COUNT(*) AS found FROM INFORMATION_SCHEMA.COLUMNS
          WHERE table_schema = DATABASE() AND table_name = ? AND column_name = 'doc_id'`,
-        [tableName],
-      );
-      if (Number(columns[0]?.found) === 0) await query(`ALTER TABLE ${table} ADD COLUMN \`doc_id\` longtext`);
-    })().catch((error: unknown) => {
-      ready = undefined;
-      throw error;
-    }));
+      [tableName],
+    );
+    if (Number(columns[0]?.found) === 0) await query(`ALTER TABLE ${table} ADD COLUMN \`doc_id\` longtext`);
+  }).get;
   const run = async <R>(sql: string, values: unknown[] = []) => {
     await ensureTable();
     return query<R>(sql, values);
@@ -148,7 +145,7 @@ export const MySQLRecordManager: NodeType = {
     const label = ctx.node.label || 'MySQL Record Manager';
     const target = await databaseTarget(ctx, label, MYSQL_PORT);
     const { ssl, ...extra } = additionalConfig(ctx, label, ctx.inputs.additionalConfig, MYSQL_OPTIONS);
-    const table = recordsTableName(label, ctx.inputs.tableName);
+    const table = tableNameInput(label, ctx.inputs.tableName, RECORDS_TABLE);
     return recordManagerOf(
       label,
       ctx.inputs,

@@ -1,19 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import type { NodeContext, NodeType, RecordStore } from '@flowloom/engine';
 import { badgeIcon } from '../../utilities/icons.js';
+import { cachedLoad } from '../../utilities/cached-load.js';
 import {
   POSTGRES_OPTIONS,
   postgresConnectionInputs,
   postgresTarget,
 } from '../../connections/postgres-inputs.js';
-import { postgresQueries, sqlErrorCode, type SqlTarget } from '../../connections/sql-connections.js';
+import {
+  postgresQueries,
+  sqlErrorCode,
+  tableNameInput,
+  type SqlTarget,
+} from '../../connections/sql-connections.js';
 import {
   RECORD_MANAGER_CATEGORY,
   recordManagerInputs,
   recordManagerOf,
   type RecordManagerHandle,
 } from '../record-manager.js';
-import { chunks, increasingSeconds, recordTableInputs, recordsTableName } from '../sql-records.js';
+import { chunks, increasingSeconds, RECORDS_TABLE, recordTableInputs } from '../sql-records.js';
 
 /**
  * The record manager's table in the user's PostgreSQL, Flowise's layout (`uuid`, `key`, `namespace`,
@@ -24,24 +30,22 @@ export function postgresRecords(ctx: NodeContext, target: SqlTarget, tableName: 
   const query = postgresQueries(ctx, target);
   /** Races between two first uses end in one of these: the other use made it. */
   const alreadyMade = (error: unknown) => ['23505', '42P07', '42710'].includes(sqlErrorCode(error) ?? '');
-  let ready: Promise<void> | undefined;
   /** The table with its indexes when missing; an older Flowise table gets its doc_id column. */
-  const ensureTable = () =>
-    (ready ??= (async () => {
-      const [found] = await query<{ made: boolean }>('SELECT to_regclass($1) IS NOT NULL AS made', [table]);
-      const made = found?.made === true;
-      const docId = made
-        ? await query(
-            `SELECT 1 FROM information_schema.columns
+  const ensureTable = cachedLoad(async () => {
+    const [found] = await query<{ made: boolean }>('SELECT to_regclass($1) IS NOT NULL AS made', [table]);
+    const made = found?.made === true;
+    const docId = made
+      ? await query(
+          `SELECT 1 FROM information_schema.columns
              WHERE table_schema = current_schema() AND table_name = $1 AND column_name = 'doc_id'`,
-            [tableName],
-          )
-        : [];
-      if (made && docId.length > 0) return;
-      const statements = made
-        ? [`ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS doc_id TEXT`]
-        : [
-            `CREATE TABLE IF NOT EXISTS ${table} (
+          [tableName],
+        )
+      : [];
+    if (made && docId.length > 0) return;
+    const statements = made
+      ? [`ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS doc_id TEXT`]
+      : [
+          `CREATE TABLE IF NOT EXISTS ${table} (
                uuid UUID PRIMARY KEY,
                key TEXT NOT NULL,
                namespace TEXT NOT NULL,
@@ -49,19 +53,16 @@ export function postgresRecords(ctx: NodeContext, target: SqlTarget, tableName: 
                group_id TEXT,
                doc_id TEXT,
                UNIQUE (key, namespace))`,
-            ...['updated_at', 'namespace', 'group_id'].map(
-              (column) => `CREATE INDEX IF NOT EXISTS "${tableName}_${column}_index" ON ${table} (${column})`,
-            ),
-          ];
-      statements.push(`CREATE INDEX IF NOT EXISTS "${tableName}_doc_id_index" ON ${table} (doc_id)`);
-      for (const statement of statements)
-        await query(statement).catch((error: unknown) => {
-          if (!alreadyMade(error)) throw error;
-        });
-    })().catch((error: unknown) => {
-      ready = undefined;
-      throw error;
-    }));
+          ...['updated_at', 'namespace', 'group_id'].map(
+            (column) => `CREATE INDEX IF NOT EXISTS "${tableName}_${column}_index" ON ${table} (${column})`,
+          ),
+        ];
+    statements.push(`CREATE INDEX IF NOT EXISTS "${tableName}_doc_id_index" ON ${table} (doc_id)`);
+    for (const statement of statements)
+      await query(statement).catch((error: unknown) => {
+        if (!alreadyMade(error)) throw error;
+      });
+  }).get;
   const run = async <R extends object>(sql: string, values: unknown[] = []) => {
     await ensureTable();
     return query<R>(sql, values);
@@ -152,7 +153,7 @@ export const postgresRecordManager: NodeType = {
   async init(ctx): Promise<RecordManagerHandle> {
     const label = ctx.node.label || 'Postgres Record Manager';
     const target = await postgresTarget(ctx, label);
-    const table = recordsTableName(label, ctx.inputs.tableName);
+    const table = tableNameInput(label, ctx.inputs.tableName, RECORDS_TABLE);
     return recordManagerOf(label, ctx.inputs, postgresRecords(ctx, target, table));
   },
 };

@@ -1,5 +1,6 @@
 import type { NodeType } from '@flowloom/engine';
 import { numberInput, stringInput } from '../../llm/chat-model.js';
+import { loaderOutputs } from '../../document-loaders/loader.js';
 import { searchStore, type RetrieverHandle } from '../../vector-stores/vector-store.js';
 import {
   RETRIEVER_CATEGORY,
@@ -65,18 +66,8 @@ export const similarityThresholdRetriever: NodeType = {
         name: 'retriever',
         baseClasses: ['SimilarityThresholdRetriever', 'BaseRetriever'],
       },
-      {
-        label: 'Document',
-        name: 'document',
-        description: 'Array of document objects containing metadata and pageContent',
-        baseClasses: ['Document', 'json'],
-      },
-      {
-        label: 'Text',
-        name: 'text',
-        description: 'Concatenated string from pageContent of documents',
-        baseClasses: ['string', 'json'],
-      },
+      // Its search results, as a loader's documents or their text.
+      ...loaderOutputs,
     ],
   },
   async init(ctx) {

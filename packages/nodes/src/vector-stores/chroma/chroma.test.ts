@@ -3,13 +3,12 @@ import { ChromaClient } from 'chromadb';
 import { startFakeChroma, type FakeChroma } from '@flowloom/test-llm';
 import { SERVICE_TIMEOUTS } from '../../connections/service-call.js';
 import {
-  bagOfWordsEmbeddings,
   describeVectorStoreContract,
   doc,
   fruit,
   recordingHttp,
   refusingHttp,
-  storeContext,
+  storeContexts,
 } from '../../testing/vector-store-contract.js';
 import type { VectorStoreHandle } from '../vector-store.js';
 import { chroma, chromaMetadata, CHROMA_CLOUD } from './chroma.js';
@@ -26,9 +25,7 @@ const credential = () => ({ chromaApiKey: 'c-key', serverUrl: fake.url });
 describeVectorStoreContract('Chroma', {
   type: chroma,
   inputs: (name) => ({ chromaURL: fake.url, collectionName: name }),
-  get credential() {
-    return credential();
-  },
+  credential,
   services: () => ({ http }),
   sourceFilter: (source) => ({ chromaMetadataFilter: JSON.stringify({ source }) }),
   count: (name) => Promise.resolve(fake.collection(name)?.records.size ?? 0),
@@ -36,13 +33,11 @@ describeVectorStoreContract('Chroma', {
 });
 
 describe('Chroma', () => {
-  const ctx = (inputs: Record<string, unknown>, options: Parameters<typeof storeContext>[1] = {}) =>
-    storeContext(chroma, {
-      credential: credential(),
-      services: { http },
-      ...options,
-      inputs: { embeddings: bagOfWordsEmbeddings(), chromaURL: fake.url, collectionName: 'docs', ...inputs },
-    });
+  const ctx = storeContexts(chroma, {
+    inputs: () => ({ chromaURL: fake.url, collectionName: 'docs' }),
+    credential,
+    services: () => ({ http }),
+  });
 
   it('sends our vectors with the key, in the credential’s tenant and database', async () => {
     await chroma.upsert!(

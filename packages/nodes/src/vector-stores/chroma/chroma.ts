@@ -5,7 +5,7 @@ import { badgeIcon } from '../../utilities/icons.js';
 import { credentialServer, urlServer } from '../../connections/credential-server.js';
 import { jsonApi } from '../../connections/service-call.js';
 import type { EmbeddingsHandle } from '../../embeddings/embeddings.js';
-import { storeFilterInput } from '../filters.js';
+import { allOf, storeFilterInput } from '../filters.js';
 import { topKInput, vectorStoreNode, type VectorStoreHandle, resultCount } from '../vector-store.js';
 
 /** Chroma Cloud, where a Chroma key goes when its credential names no server. */
@@ -175,7 +175,7 @@ async function openChroma(ctx: NodeContext, embeddings: EmbeddingsHandle): Promi
       const found = await collection(false);
       if (found) await api.request('POST', `${collections}/${found.id}/delete`, { ids });
     },
-    combineFilters: (base, extra) => (base ? { $and: [base, extra] } : extra),
+    combineFilters: (base, extra) => allOf(base, extra) ?? extra,
   };
 }
 

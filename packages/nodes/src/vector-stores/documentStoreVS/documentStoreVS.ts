@@ -4,7 +4,7 @@ import { stringInput } from '../../llm/chat-model.js';
 import { badgeIcon } from '../../utilities/icons.js';
 import { openStoreParts, vectorStoreOf } from '../../document-store/components.js';
 import { retrieverOf, VECTOR_STORE_CATEGORY, type VectorStoreHandle } from '../vector-store.js';
-import { createNodeRegistry } from '../../registry.js';
+import { componentRegistry } from '../../agentflow/common/components.js';
 
 /** Stores whose chunks are in their vector store (UPSERTED), for the store pickers. */
 export const listUpsertedStores: LoadMethod = async (ctx) =>
@@ -28,7 +28,7 @@ export async function openDocumentStore(run: RunContext, storeId: string): Promi
       `Document store "${store.name}" has no embeddings or vector store configured; upsert it first`,
     );
   const opened = await openStoreParts(
-    createNodeRegistry(),
+    componentRegistry(run),
     { ...run, flowId: store.id },
     { embedding: store.embeddingConfig, vectorStore: store.vectorStoreConfig, recordManager: null },
     store.id,

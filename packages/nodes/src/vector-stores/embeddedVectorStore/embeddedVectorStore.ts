@@ -3,6 +3,7 @@ import { parseMetadataFilter } from '@flowloom/shared';
 import { booleanInput, stringInput } from '../../llm/chat-model.js';
 import { badgeIcon } from '../../utilities/icons.js';
 import type { EmbeddingsHandle } from '../../embeddings/embeddings.js';
+import { allOf } from '../filters.js';
 import {
   CHAT_ID_KEY,
   fileUploadInput,
@@ -13,15 +14,13 @@ import {
   resultCount,
 } from '../vector-store.js';
 
-const both = (a: Record<string, unknown> | undefined, b: Record<string, unknown> | undefined) =>
-  a && b ? { $and: [a, b] } : (a ?? b);
-
 /** The filter a search of this node applies: the node's own, and the chat's uploads rule. */
 function nodeFilter(ctx: NodeContext): Record<string, unknown> | undefined {
   const filter = parseMetadataFilter(ctx.inputs.metadataFilter);
   if (!booleanInput(ctx.inputs.fileUpload, false)) return filter;
-  const chatRule = { $or: [{ [CHAT_ID_KEY]: ctx.run.chatId }, { [CHAT_ID_KEY]: { $exists: false } }] };
-  return both(filter, chatRule);
+  return allOf(filter, {
+    $or: [{ [CHAT_ID_KEY]: ctx.run.chatId }, { [CHAT_ID_KEY]: { $exists: false } }],
+  });
 }
 
 /** The embedded store's handle on one collection of the app database. */
@@ -72,7 +71,7 @@ export function embeddedStore(
       return documents.length;
     },
     deleteWhere: (where) => vectors.deleteWhere(collection, where),
-    combineFilters: (base, extra) => both(base, parseMetadataFilter(extra))!,
+    combineFilters: (base, extra) => allOf(base, parseMetadataFilter(extra)) ?? {},
   };
 }
 

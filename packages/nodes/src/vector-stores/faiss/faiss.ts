@@ -1,5 +1,5 @@
 import { badgeIcon } from '../../utilities/icons.js';
-import { vectorStoreNode } from '../vector-store.js';
+import { topKInput, vectorStoreNode } from '../vector-store.js';
 
 export const FAISS_UNAVAILABLE =
   "Faiss is not available in Flowloom (its native library cannot be installed here). Use the Embedded Vector Store instead: it keeps the vectors in Flowloom's own database with nothing else to install (or In-Memory Vector Store for a quick try)";
@@ -26,15 +26,7 @@ export const faiss = vectorStoreNode({
       placeholder: 'C:\\Users\\User\\Desktop',
       optional: true,
     },
-    {
-      label: 'Top K',
-      name: 'topK',
-      description: 'Number of top results to fetch. Default to 4',
-      placeholder: '4',
-      type: 'number',
-      additionalParams: true,
-      optional: true,
-    },
+    topKInput(),
   ],
   open: () => Promise.reject(new Error(FAISS_UNAVAILABLE)),
 });

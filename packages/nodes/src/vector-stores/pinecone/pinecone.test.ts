@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePinecone, type FakePinecone } from '@flowloom/test-llm';
 import { SERVICE_TIMEOUTS } from '../../connections/service-call.js';
 import {
-  bagOfWordsEmbeddings,
   describeVectorStoreContract,
   fruit,
   recordingHttp,
   refusingHttp,
-  storeContext,
+  storeContexts,
 } from '../../testing/vector-store-contract.js';
 import { isRetriever, type VectorStoreHandle } from '../vector-store.js';
 import { pinecone, pineconeMetadata } from './pinecone.js';
@@ -24,9 +23,7 @@ const credential = () => ({ pineconeApiKey: 'pc-key', controllerHostUrl: fake.ur
 describeVectorStoreContract('Pinecone', {
   type: pinecone,
   inputs: (name) => ({ pineconeIndex: 'docs', pineconeNamespace: name }),
-  get credential() {
-    return credential();
-  },
+  credential,
   services: () => ({ http }),
   sourceFilter: (source) => ({ pineconeMetadataFilter: JSON.stringify({ source: { $eq: source } }) }),
   count: (name) => Promise.resolve(fake.records('docs', name).size),
@@ -34,13 +31,11 @@ describeVectorStoreContract('Pinecone', {
 });
 
 describe('Pinecone', () => {
-  const ctx = (inputs: Record<string, unknown>, options: Parameters<typeof storeContext>[1] = {}) =>
-    storeContext(pinecone, {
-      credential: credential(),
-      services: { http },
-      ...options,
-      inputs: { embeddings: bagOfWordsEmbeddings(), pineconeIndex: 'docs', ...inputs },
-    });
+  const ctx = storeContexts(pinecone, {
+    inputs: () => ({ pineconeIndex: 'docs' }),
+    credential,
+    services: () => ({ http }),
+  });
 
   it('keeps the text under the Text Key and namespaces records', async () => {
     await pinecone.upsert!(

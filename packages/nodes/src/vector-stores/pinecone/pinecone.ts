@@ -7,7 +7,7 @@ import { badgeIcon } from '../../utilities/icons.js';
 import { credentialServer, urlServer } from '../../connections/credential-server.js';
 import { callService, serviceFetch } from '../../connections/service-call.js';
 import type { EmbeddingsHandle } from '../../embeddings/embeddings.js';
-import { storeFilterInput } from '../filters.js';
+import { allOf, storeFilterInput } from '../filters.js';
 import {
   CHAT_ID_KEY,
   fileUploadInput,
@@ -81,10 +81,10 @@ export function pineconeMetadata(
 function nodeFilter(ctx: NodeContext): Record<string, unknown> | undefined {
   const filter = storeFilterInput(ctx.inputs.pineconeMetadataFilter, 'Pinecone Metadata Filter');
   if (!booleanInput(ctx.inputs.fileUpload, false) || !ctx.run.chatId) return filter;
-  const chatRule = [{ [CHAT_ID_KEY]: { $eq: ctx.run.chatId } }, { [CHAT_ID_KEY]: { $exists: false } }];
-  if (!filter) return { $or: chatRule };
-  // Flowise appends to an existing `$or`, which would widen it; nesting keeps the node's filter whole.
-  return filter.$or === undefined ? { ...filter, $or: chatRule } : { $and: [filter, { $or: chatRule }] };
+  // Flowise appends to the filter's own `$or`, which would widen it; `allOf` keeps it whole.
+  return allOf(filter, {
+    $or: [{ [CHAT_ID_KEY]: { $eq: ctx.run.chatId } }, { [CHAT_ID_KEY]: { $exists: false } }],
+  });
 }
 
 async function openPinecone(ctx: NodeContext, embeddings: EmbeddingsHandle): Promise<VectorStoreHandle> {
@@ -167,7 +167,7 @@ async function openPinecone(ctx: NodeContext, embeddings: EmbeddingsHandle): Pro
     async delete(ids) {
       if (ids.length > 0) await call((index) => index.deleteMany({ ids }));
     },
-    combineFilters: (base, extra) => (base ? { $and: [base, extra] } : extra),
+    combineFilters: (base, extra) => allOf(base, extra) ?? extra,
   };
 }
 

@@ -1,61 +1,48 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVICE_TIMEOUTS } from '../../connections/service-call.js';
+import { describe, expect, it } from 'vitest';
+import { POSTGRES_PORT } from '../../connections/postgres-inputs.js';
 import { closeSqlPools } from '../../connections/sql-connections.js';
-import { passwordCatcher, silentServer } from '../../testing/sql-test-servers.js';
-import { createTestPostgres, type TestDatabase } from '../../testing/test-databases.js';
+import { describeSqlConnectionContract, useTestDatabase } from '../../testing/sql-connection-contract.js';
+import { passwordCatcher } from '../../testing/sql-test-servers.js';
+import { createTestPostgres } from '../../testing/test-databases.js';
 import {
-  bagOfWordsEmbeddings,
   describeVectorStoreContract,
   doc,
   fruit,
-  storeContext,
+  storeContexts,
 } from '../../testing/vector-store-contract.js';
 import { isRetriever, type VectorStoreHandle } from '../vector-store.js';
 import { postgres } from './postgres.js';
 
 const url = process.env.TEST_DATABASE_URL;
 
-const ctx = (inputs: Record<string, unknown>, options: Parameters<typeof storeContext>[1] = {}) =>
-  storeContext(postgres, {
-    credential: { user: 'flow' },
-    ...options,
-    inputs: { embeddings: bagOfWordsEmbeddings(), host: '127.0.0.1', database: 'docs', ...inputs },
-  });
+const ctx = storeContexts(postgres, {
+  inputs: () => ({ host: '127.0.0.1', database: 'docs' }),
+  credential: () => ({ user: 'flow' }),
+});
 
 describe.skipIf(!url)('Postgres on PostgreSQL with pgvector', () => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestPostgres(url!);
-  });
-  afterAll(async () => {
-    await closeSqlPools();
-    await db.drop();
-  });
+  const db = useTestDatabase(() => createTestPostgres(url!));
   const inputs = (table: string) => ({
-    host: db.host,
-    port: db.port,
-    database: db.database,
+    host: db().host,
+    port: db().port,
+    database: db().database,
     tableName: table,
   });
-  const live = (more: Record<string, unknown>, options: Parameters<typeof storeContext>[1] = {}) =>
-    ctx(
-      { ...inputs('documents'), ...more },
-      { credential: { user: db.user, password: db.password }, ...options },
-    );
+  const credential = () => ({ user: db().user, password: db().password });
+  const live = (more: Record<string, unknown>, options: Parameters<typeof ctx>[1] = {}) =>
+    ctx({ ...inputs('documents'), ...more }, { credential: credential(), ...options });
 
   describeVectorStoreContract('Postgres', {
     type: postgres,
     inputs,
-    get credential() {
-      return { user: db.user, password: db.password };
-    },
+    credential,
     sourceFilter: (source) => ({ pgMetadataFilter: JSON.stringify({ source }) }),
     count: async (name) => {
-      const [row] = await db.query<{ made: boolean }>('SELECT to_regclass($1) IS NOT NULL AS made', [
+      const [row] = await db().query<{ made: boolean }>('SELECT to_regclass($1) IS NOT NULL AS made', [
         `"${name}"`,
       ]);
       if (!row!.made) return 0;
-      const [counted] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${name}"`);
+      const [counted] = await db().query<{ n: number }>(`SELECT count(*)::int AS n FROM "${name}"`);
       return counted!.n;
     },
     fileUpload: true,
@@ -63,7 +50,7 @@ describe.skipIf(!url)('Postgres on PostgreSQL with pgvector', () => {
 
   it('creates the extension and the table as Flowise does', async () => {
     await postgres.upsert!(live({ tableName: 'Flowise Docs', document: [fruit] }));
-    const columns = await db.query<{ column_name: string; udt_name: string }>(
+    const columns = await db().query<{ column_name: string; udt_name: string }>(
       `SELECT column_name, udt_name FROM information_schema.columns WHERE table_name = 'flowise_docs' ORDER BY ordinal_position`,
     );
     expect(columns).toEqual([
@@ -86,7 +73,7 @@ describe.skipIf(!url)('Postgres on PostgreSQL with pgvector', () => {
     const retriever = await postgres.init!(live({ ...table, topK: 10 }, { output: 'retriever' }));
     if (!isRetriever(retriever)) throw new Error('no retriever');
     expect(await retriever.retrieve('red apple')).toHaveLength(3);
-    const [row] = await db.query<{ body: string }>(
+    const [row] = await db().query<{ body: string }>(
       `SELECT body FROM chat_docs WHERE metadata ? 'flowise_chatId'`,
     );
     expect(row!.body).toBe('red apple chat notes');
@@ -119,18 +106,9 @@ describe.skipIf(!url)('Postgres on PostgreSQL with pgvector', () => {
     const id = '0b6c1a5e-1111-4111-8111-111111111111';
     await built.addVectors([[1, 0]], [doc('first')], [id]);
     await built.addVectors([[0, 1]], [doc('second\u0000', { note: 'nul\u0000' })], [id]);
-    expect(await db.query('SELECT "pageContent", metadata FROM batches')).toEqual([
+    expect(await db().query('SELECT "pageContent", metadata FROM batches')).toEqual([
       { pageContent: 'second', metadata: { note: 'nul' } },
     ]);
-  });
-
-  it('refuses an address the guard refuses, naming FLOWLOOM_HTTP_ALLOW', async () => {
-    const built = (await postgres.init!(
-      live({}, { output: 'vectorStore', services: { addressCheck: () => 'loopback' } }),
-    )) as VectorStoreHandle;
-    await expect(built.searchByVector([1], 1)).rejects.toThrow(
-      `Postgres: refused to connect to ${db.host}: a loopback address. An administrator can allow it with FLOWLOOM_HTTP_ALLOW.`,
-    );
   });
 
   it('says the table does not exist yet when searched before any upsert', async () => {
@@ -143,26 +121,14 @@ describe.skipIf(!url)('Postgres on PostgreSQL with pgvector', () => {
   });
 });
 
-describe('Postgres connections', () => {
-  it('refuses a host typed on the node that is not the credential’s server while it holds a password', async () => {
-    await expect(
-      postgres.init!(
-        ctx({ host: '127.0.0.1' }, { credential: { user: 'u', password: 'p', server: 'db.example.com' } }),
-      ),
-    ).rejects.toThrow(
-      /^Postgres: 127\.0\.0\.1:5432 is not where this node's credential may be sent \(db\.example\.com\)\. .*"Server" in the credential/,
-    );
-    // The credential's own server, with the default port written or not, is fine.
-    await expect(
-      postgres.init!(
-        ctx(
-          { host: 'DB.example.com', port: 5432 },
-          { credential: { user: 'u', password: 'p', server: 'db.example.com' } },
-        ),
-      ),
-    ).resolves.toBeDefined();
-  });
+describeSqlConnectionContract('Postgres', {
+  type: postgres,
+  kind: 'vectorStore',
+  defaultPort: POSTGRES_PORT,
+  connect: (built) => (built as VectorStoreHandle).searchByVector([1], 1),
+});
 
+describe('Postgres connections', () => {
   it('never sends the server’s PGPASSWORD to a database typed into a flow', async () => {
     const catcher = await passwordCatcher();
     const saved = process.env.PGPASSWORD;
@@ -179,29 +145,5 @@ describe('Postgres connections', () => {
       await closeSqlPools();
       await catcher.close();
     }
-  });
-
-  it('ends with a timeout message when the database does not answer', async () => {
-    const silent = await silentServer();
-    const limit = SERVICE_TIMEOUTS.connectMs;
-    SERVICE_TIMEOUTS.connectMs = 300;
-    try {
-      const built = (await postgres.init!(
-        ctx({ port: silent.port }, { output: 'vectorStore' }),
-      )) as VectorStoreHandle;
-      await expect(built.searchByVector([1], 1)).rejects.toThrow(
-        /^Postgres \(127\.0\.0\.1:\d+\/docs\): could not connect within 0\.3 s$/,
-      );
-    } finally {
-      SERVICE_TIMEOUTS.connectMs = limit;
-      await closeSqlPools();
-      await silent.close();
-    }
-  });
-
-  it('refuses Additional Configuration that would say where to connect', async () => {
-    await expect(postgres.init!(ctx({ additionalConfig: '{"host": "evil.example"}' }))).rejects.toThrow(
-      'Postgres: Additional Configuration may not set host',
-    );
   });
 });

@@ -1,12 +1,18 @@
 import type { NodeContext } from '@flowloom/engine';
 import { booleanInput, numberInput, stringInput } from '../../llm/chat-model.js';
 import { badgeIcon } from '../../utilities/icons.js';
+import { cachedLoad } from '../../utilities/cached-load.js';
 import {
   POSTGRES_OPTIONS,
   postgresConnectionInputs,
   postgresTarget,
 } from '../../connections/postgres-inputs.js';
-import { postgresQueries, sqlErrorCode, sqlIdentifier } from '../../connections/sql-connections.js';
+import {
+  postgresQueries,
+  sqlErrorCode,
+  sqlIdentifier,
+  tableNameInput,
+} from '../../connections/sql-connections.js';
 import type { EmbeddingsHandle } from '../../embeddings/embeddings.js';
 import { storeFilterInput } from '../filters.js';
 import {
@@ -35,11 +41,7 @@ const jsonWithoutNul = (value: unknown) => JSON.stringify(value).replace(/\\u000
 async function openPostgres(ctx: NodeContext, embeddings: EmbeddingsHandle): Promise<VectorStoreHandle> {
   const label = ctx.node.label || 'Postgres';
   const target = await postgresTarget(ctx, label);
-  const tableName = sqlIdentifier(
-    label,
-    'Table Name',
-    (stringInput(ctx.inputs.tableName) ?? 'documents').toLowerCase().replace(/\s+/g, '_'),
-  );
+  const tableName = tableNameInput(label, ctx.inputs.tableName, 'documents');
   const column = `"${sqlIdentifier(label, 'Content Column Name', stringInput(ctx.inputs.contentColumnName) ?? 'pageContent')}"`;
   const table = `"${tableName}"`;
   const strategy = stringInput(ctx.inputs.distanceStrategy) ?? 'cosine';
@@ -54,23 +56,18 @@ async function openPostgres(ctx: NodeContext, embeddings: EmbeddingsHandle): Pro
   const query = postgresQueries(ctx, target);
   const missingTable = (error: unknown) => sqlErrorCode(error) === '42P01';
 
-  let ensured: Promise<void> | undefined;
   /** The pgvector extension and the table, made on the first write as Flowise makes them. */
-  const ensureTable = () =>
-    (ensured ??= (async () => {
-      try {
-        await query('CREATE EXTENSION IF NOT EXISTS vector');
-      } catch (error) {
-        // Another writer may create it at the same moment; any other problem shows on the table.
-        ctx.run.services.logger.debug(`${label}: CREATE EXTENSION vector failed`, { error: String(error) });
-      }
-      await query(
-        `CREATE TABLE IF NOT EXISTS ${table} ("id" uuid NOT NULL DEFAULT gen_random_uuid() PRIMARY KEY, ${column} text, metadata jsonb, embedding vector)`,
-      );
-    })().catch((error: unknown) => {
-      ensured = undefined;
-      throw error;
-    }));
+  const ensureTable = cachedLoad(async () => {
+    try {
+      await query('CREATE EXTENSION IF NOT EXISTS vector');
+    } catch (error) {
+      // Another writer may create it at the same moment; any other problem shows on the table.
+      ctx.run.services.logger.debug(`${label}: CREATE EXTENSION vector failed`, { error: String(error) });
+    }
+    await query(
+      `CREATE TABLE IF NOT EXISTS ${table} ("id" uuid NOT NULL DEFAULT gen_random_uuid() PRIMARY KEY, ${column} text, metadata jsonb, embedding vector)`,
+    );
+  }).get;
 
   return {
     kind: 'vectorStore',

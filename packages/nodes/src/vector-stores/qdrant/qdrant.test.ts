@@ -3,12 +3,11 @@ import { QdrantClient } from '@qdrant/js-client-rest';
 import { startFakeQdrant, type FakeQdrant } from '@flowloom/test-llm';
 import { SERVICE_TIMEOUTS } from '../../connections/service-call.js';
 import {
-  bagOfWordsEmbeddings,
   describeVectorStoreContract,
   fruit,
   recordingHttp,
   refusingHttp,
-  storeContext,
+  storeContexts,
 } from '../../testing/vector-store-contract.js';
 import { documentKey } from '../indexing.js';
 import type { VectorStoreHandle } from '../vector-store.js';
@@ -26,9 +25,7 @@ const credential = () => ({ qdrantApiKey: 'q-key', serverUrl: fake.url });
 describeVectorStoreContract('Qdrant', {
   type: qdrant,
   inputs: (name) => ({ qdrantServerUrl: fake.url, qdrantCollection: name, qdrantVectorDimension: 64 }),
-  get credential() {
-    return credential();
-  },
+  credential,
   services: () => ({ http }),
   sourceFilter: (source) => ({
     qdrantFilter: { must: [{ key: 'metadata.source', match: { value: source } }] },
@@ -38,19 +35,11 @@ describeVectorStoreContract('Qdrant', {
 });
 
 describe('Qdrant', () => {
-  const ctx = (inputs: Record<string, unknown>, options: Parameters<typeof storeContext>[1] = {}) =>
-    storeContext(qdrant, {
-      credential: credential(),
-      services: { http },
-      ...options,
-      inputs: {
-        embeddings: bagOfWordsEmbeddings(),
-        qdrantServerUrl: fake.url,
-        qdrantCollection: 'docs',
-        qdrantVectorDimension: 64,
-        ...inputs,
-      },
-    });
+  const ctx = storeContexts(qdrant, {
+    inputs: () => ({ qdrantServerUrl: fake.url, qdrantCollection: 'docs', qdrantVectorDimension: 64 }),
+    credential,
+    services: () => ({ http }),
+  });
 
   it('creates the collection on the first upsert with the configured dimension, similarity and settings', async () => {
     await qdrant.upsert!(

@@ -2,6 +2,7 @@ import type { NodeContext } from '@flowloom/engine';
 import type { Schemas } from '@qdrant/js-client-rest';
 import { booleanInput, numberInput, objectInput, stringInput } from '../../llm/chat-model.js';
 import { badgeIcon } from '../../utilities/icons.js';
+import { cachedLoad } from '../../utilities/cached-load.js';
 import { credentialServer, urlServer } from '../../connections/credential-server.js';
 import { jsonApi } from '../../connections/service-call.js';
 import type { EmbeddingsHandle } from '../../embeddings/embeddings.js';
@@ -94,27 +95,22 @@ async function openQdrant(ctx: NodeContext, embeddings: EmbeddingsHandle): Promi
   }
   const collectionConfig = collectionInput ?? {};
 
-  let size: Promise<number> | undefined;
   /** The collection's vector size, creating the collection (as configured) on the first write. */
-  const ensureCollection = () =>
-    (size ??= (async () => {
-      const found = await api.request<Answer<Schemas['CollectionInfo']>>('GET', path, undefined, [404]);
-      if (found.status !== 404) {
-        const vectors = found.body.result?.config?.params?.vectors as { size?: number } | undefined;
-        return vectors?.size ?? dimension;
-      }
-      const vectors = (collectionConfig.vectors as Filter | undefined) ?? {};
-      await api.request(
-        'PUT',
-        path,
-        { ...collectionConfig, vectors: { ...vectors, size: dimension, distance } },
-        [409],
-      );
-      return dimension;
-    })().catch((error: unknown) => {
-      size = undefined;
-      throw error;
-    }));
+  const ensureCollection = cachedLoad(async () => {
+    const found = await api.request<Answer<Schemas['CollectionInfo']>>('GET', path, undefined, [404]);
+    if (found.status !== 404) {
+      const vectors = found.body.result?.config?.params?.vectors as { size?: number } | undefined;
+      return vectors?.size ?? dimension;
+    }
+    const vectors = (collectionConfig.vectors as Filter | undefined) ?? {};
+    await api.request(
+      'PUT',
+      path,
+      { ...collectionConfig, vectors: { ...vectors, size: dimension, distance } },
+      [409],
+    );
+    return dimension;
+  }).get;
 
   return {
     kind: 'vectorStore',

@@ -3,7 +3,7 @@
 // reply) and found again under Executions; then a Human Input flow that pauses for Proceed; an LLM
 // message written with the variable picker ({{ typed, and the button); a rejection with feedback.
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { createCredential, INTERNAL, signInOwner, watchPolicyViolations } from './support';
+import { createOpenAiCredential, INTERNAL, openOwnerPage } from './support';
 
 const RUN = Date.now().toString(36);
 const CREDENTIAL = `Agentflow LLM key ${RUN}`;
@@ -18,15 +18,8 @@ let page: Page;
 let violations: string[] = [];
 
 test.beforeAll(async ({ browser }: { browser: Browser }) => {
-  context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
-  page = await context.newPage();
-  violations = watchPolicyViolations(page);
-  await signInOwner(page);
-  await createCredential(page.request, {
-    name: CREDENTIAL,
-    credentialName: 'openAIApi',
-    plainDataObj: { openAIApiKey: 'sk-test-llm-0123456789' },
-  });
+  ({ context, page, violations } = await openOwnerPage(browser));
+  await createOpenAiCredential(page.request, CREDENTIAL, 'sk-test-llm-0123456789');
 });
 
 test.afterAll(async () => {

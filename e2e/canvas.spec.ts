@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { canvasDriver } from './canvas-support';
-import { createCredential, INTERNAL, signInOwner, watchPolicyViolations } from './support';
+import { createOpenAiCredential, INTERNAL, openOwnerPage } from './support';
 
 // Unique per run of the file, so repeated runs against one server never show two alike.
 const CREDENTIAL = `Test LLM key ${Date.now().toString(36)}`;
@@ -21,16 +21,8 @@ let credentialId: string;
 let violations: string[] = [];
 
 test.beforeAll(async ({ browser }: { browser: Browser }) => {
-  // Room for three nodes side by side: React Flow draws only the nodes in view.
-  context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
-  page = await context.newPage();
-  violations = watchPolicyViolations(page);
-  await signInOwner(page);
-  credentialId = await createCredential(page.request, {
-    name: CREDENTIAL,
-    credentialName: 'openAIApi',
-    plainDataObj: { openAIApiKey: 'sk-test-llm-0123456789' },
-  });
+  ({ context, page, violations } = await openOwnerPage(browser));
+  credentialId = await createOpenAiCredential(page.request, CREDENTIAL, 'sk-test-llm-0123456789');
 });
 
 test.afterAll(async () => {

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { makeTestPdf } from '../packages/nodes/src/testing/pdf-fixture';
 import { canvasDriver } from './canvas-support';
-import { createCredential, INTERNAL, signInOwner, watchPolicyViolations } from './support';
+import { createOpenAiCredential, INTERNAL, openOwnerPage } from './support';
 
 const RUN = Date.now().toString(36);
 const STORE = `Handbook ${RUN}`;
@@ -43,15 +43,8 @@ function startSite(): Promise<Server> {
 test.beforeAll(async ({ browser }: { browser: Browser }) => {
   site = await startSite();
   siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
-  context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
-  page = await context.newPage();
-  violations = watchPolicyViolations(page);
-  await signInOwner(page);
-  await createCredential(page.request, {
-    name: CREDENTIAL,
-    credentialName: 'openAIApi',
-    plainDataObj: { openAIApiKey: 'sk-test' },
-  });
+  ({ context, page, violations } = await openOwnerPage(browser));
+  await createOpenAiCredential(page.request, CREDENTIAL);
 });
 
 test.afterAll(async () => {

@@ -1,5 +1,11 @@
 // Shared by the spec files of one run, which all use the same fresh data folder.
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 
 /** The owner account: journey.spec.ts creates it through the first-run page. */
 export const OWNER = { name: 'Ada Lovelace', email: 'ada@example.com', password: 'Analytical-Engine-1!' };
@@ -48,4 +54,27 @@ export function watchPolicyViolations(page: Page): string[] {
       violations.push(message.text());
   });
   return violations;
+}
+
+/**
+ * A page of its own context signed in as the owner, watching for policy violations; wide enough
+ * for a canvas with three nodes side by side (React Flow draws only the nodes in view).
+ */
+export async function openOwnerPage(
+  browser: Browser,
+): Promise<{ context: BrowserContext; page: Page; violations: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+  const page = await context.newPage();
+  const violations = watchPolicyViolations(page);
+  await signInOwner(page);
+  return { context, page, violations };
+}
+
+/** Creates an OpenAI credential (the scripted test LLM takes any key) and returns its id. */
+export function createOpenAiCredential(request: APIRequestContext, name: string, apiKey = 'sk-test') {
+  return createCredential(request, {
+    name,
+    credentialName: 'openAIApi',
+    plainDataObj: { openAIApiKey: apiKey },
+  });
 }

@@ -8,7 +8,7 @@ import type { FlowNodeData, NodeDefinition } from '@flowloom/shared';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { createNodeData } from '../packages/ui/src/features/canvas/document/createNode';
 import { edgeId, nodeReference } from '../packages/ui/src/features/canvas/document/handles';
-import { createCredential, INTERNAL, signInOwner, watchPolicyViolations } from './support';
+import { createOpenAiCredential, INTERNAL, openOwnerPage } from './support';
 
 const RUN = Date.now().toString(36);
 const NOTES =
@@ -24,15 +24,8 @@ let credentialId = '';
 let violations: string[] = [];
 
 test.beforeAll(async ({ browser }: { browser: Browser }) => {
-  context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
-  page = await context.newPage();
-  violations = watchPolicyViolations(page);
-  await signInOwner(page);
-  credentialId = await createCredential(page.request, {
-    name: `Upsert key ${RUN}`,
-    credentialName: 'openAIApi',
-    plainDataObj: { openAIApiKey: 'sk-test' },
-  });
+  ({ context, page, violations } = await openOwnerPage(browser));
+  credentialId = await createOpenAiCredential(page.request, `Upsert key ${RUN}`);
 });
 
 test.afterAll(async () => {

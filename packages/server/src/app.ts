@@ -50,10 +50,13 @@ import { createChunkService } from './modules/document-stores/chunk.service.js';
 import { createComponentChecks } from './modules/document-stores/component-checks.js';
 import { createLoaderService } from './modules/document-stores/loader.service.js';
 import { createStoreState } from './modules/document-stores/store-state.js';
+import { createUpsertHistoryRepository } from './modules/upsert-history/upsert-history.repository.js';
 import { registerUpsertHistoryRoutes } from './modules/upsert-history/upsert-history.routes.js';
-import { registerVectorUpsertRoutes } from './modules/vectors/vector-upsert.js';
+import { createUpsertHistoryService } from './modules/upsert-history/upsert-history.service.js';
+import { registerVectorUpsertRoutes } from './modules/vectors/vector-upsert.routes.js';
+import { createVectorUpsertService } from './modules/vectors/vector-upsert.service.js';
 import { engineServiceFactory } from './modules/predictions/engine-services.js';
-import type { AuthContext } from './modules/auth/auth.service.js';
+import { holds, type AuthContext } from './modules/auth/auth.service.js';
 import { AppError } from './errors.js';
 import { createRagServices } from './modules/vectors/rag-services.js';
 import { registerCredentialRoutes } from './modules/credentials/credential.routes.js';
@@ -275,43 +278,37 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     logger: app.log,
   });
-  const providerBaseUrls = providerBaseUrlsFromEnv(options.env ?? process.env);
+  /** What node code may reach, for a workspace and whose files it reads (flow runs, document stores). */
+  const servicesFor = engineServiceFactory({
+    tools: createToolRepository(database.db),
+    credentials,
+    messages,
+    http: nodeHttp,
+    sandbox,
+    providerBaseUrls: providerBaseUrlsFromEnv(options.env ?? process.env),
+    addressCheck: modelAddressCheckFromEnv(options.env ?? process.env),
+    rag,
+    logger: app.log,
+    now: () => clock.now(),
+  });
   const predictions = createPredictionService({
     agentflows,
     db: database.db,
     registry,
-    credentials,
     messages,
     apiKeys,
-    http: nodeHttp,
-    sandbox,
-    providerBaseUrls,
-    addressCheck: modelAddressCheckFromEnv(options.env ?? process.env),
-    rag,
+    servicesFor,
     logger: app.log,
     clock,
     runtimeVariables,
   });
   registerPredictionRoutes(app, { predictions });
   registerChatMessageRoutes(app, { db: database.db, messages });
-  const storeRuntime = {
-    registry,
-    servicesFor: engineServiceFactory({
-      tools: createToolRepository(database.db),
-      credentials,
-      messages,
-      http: nodeHttp,
-      sandbox,
-      providerBaseUrls,
-      addressCheck: modelAddressCheckFromEnv(options.env ?? process.env),
-      rag,
-      logger: app.log,
-      now: () => clock.now(),
-    }),
-  };
+  const storeRuntime = { registry, servicesFor };
+  const upsertHistory = createUpsertHistoryRepository(database.db);
   /** A credential named in a store's settings must be the workspace's, and usable by the caller (issue 10). */
   const assertCredential = async (ctx: AuthContext, id: string) => {
-    if (!ctx.isOrganizationAdmin && !ctx.permissions.has('credentials:view'))
+    if (!holds(ctx, 'credentials:view'))
       throw new AppError('FORBIDDEN', 'Using a stored credential needs the credentials:view permission');
     await credentials.get(ctx, id);
   };
@@ -320,6 +317,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const documentStoreVectors = createDocumentStoreVectors({
     db: database.db,
     repo: documentStoreRepo,
+    history: upsertHistory,
     state: storeState,
     runtime: storeRuntime,
     checks,
@@ -331,6 +329,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const documentStores = createDocumentStoreService({
     db: database.db,
     repo: documentStoreRepo,
+    history: upsertHistory,
     state: storeState,
     storage: rag.storage,
     checks,
@@ -370,16 +369,25 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: config.bodyLimit,
     http: nodeHttp,
   });
-  registerUpsertHistoryRoutes(app, { db: database.db });
+  registerUpsertHistoryRoutes(app, {
+    history: createUpsertHistoryService({
+      db: database.db,
+      history: upsertHistory,
+      documentStores: documentStoreRepo,
+    }),
+  });
   registerVectorUpsertRoutes(app, {
-    db: database.db,
-    registry,
-    servicesFor: storeRuntime.servicesFor,
-    storage: rag.storage,
+    vectorUpsert: createVectorUpsertService({
+      db: database.db,
+      registry,
+      servicesFor,
+      storage: rag.storage,
+      history: upsertHistory,
+      clock,
+      logger: app.log,
+    }),
     fileSizeLimit: config.fileSizeLimit,
     bodyLimit: config.bodyLimit,
-    clock,
-    logger: app.log,
   });
   app.addHook('onClose', (_instance, done) => {
     storeState.locks.abortAll();

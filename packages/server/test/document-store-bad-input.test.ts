@@ -2,10 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownerSession, startTestServer, type Session, type TestServer } from './harness.js';
-
-const dataUri = (data: Buffer | string, name: string, mime = 'application/octet-stream') =>
-  `data:${mime};base64,${Buffer.from(data).toString('base64')},filename:${name}`;
+import { dataUri, ownerSession, startTestServer, type Session, type TestServer } from './harness.js';
 
 /**
  * Bad input to the document-store API (issue 12): each answer is a 4xx with a reason a person can
@@ -48,7 +45,9 @@ describe('document stores refuse bad input clearly', () => {
   it('a DOCX that expands past the limit', async () => {
     // Highly compressible: a few kilobytes that unpack to more than the 200 MB cap.
     const bomb = zipSync({ 'word/document.xml': new Uint8Array(210 * 1024 * 1024) }, { level: 9 });
-    const response = await preview('docxFile', { docxFile: dataUri(Buffer.from(bomb), 'bomb.docx') });
+    const response = await preview('docxFile', {
+      docxFile: dataUri(Buffer.from(bomb), 'bomb.docx', 'application/octet-stream'),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/bomb\.docx expands to more than \d+ MB when unpacked/);
   });

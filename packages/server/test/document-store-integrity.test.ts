@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestLlmServer, type TestLlmServer } from '@flowloom/test-llm';
 import type { Permission } from '@flowloom/shared';
 import {
+  dataUri,
   ENGINES,
   ownerSession,
   openAiCredential,
@@ -9,9 +10,6 @@ import {
   type Session,
   type TestServer,
 } from './harness.js';
-
-const dataUri = (text: string, name: string) =>
-  `data:text/plain;base64,${Buffer.from(text).toString('base64')},filename:${name}`;
 
 /**
  * What a store keeps whatever happens to its neighbours and to a failed step: vectors of stores

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestLlmServer, type TestLlmServer } from '@flowloom/test-llm';
 import {
+  dataUri,
   ENGINES,
   ownerSession,
   openAiCredential,
@@ -15,9 +16,6 @@ const TEXT = [
   'Cars drive on roads and need fuel or electricity to run.',
   'Trains run on rails between cities and carry many people.',
 ].join('\n\n');
-
-const dataUri = (text: string, name: string, mime = 'text/plain') =>
-  `data:${mime};base64,${Buffer.from(text).toString('base64')},filename:${name}`;
 
 describe.each(ENGINES)('document stores through the HTTP API (%s)', (engine) => {
   let llm: TestLlmServer;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryVectors } from '@flowloom/engine';
-import { migrateToLatest, openDatabase, type OpenedDatabase } from '../src/db/database.js';
+import type { OpenedDatabase } from '../src/db/database.js';
 import { createFileStorage } from '../src/modules/storage/file-storage.js';
 import { createDocumentStoreRepository } from '../src/modules/document-stores/document-store.repository.js';
 import { createRagServices } from '../src/modules/vectors/rag-services.js';
 import type { WorkspaceVectors } from '../src/modules/vectors/vector-collections.js';
-import { ENGINES, freshDatabase, type TestDatabase } from './harness.js';
+import { ENGINES, workspacesDatabase } from './harness.js';
 
 /** Deterministic pseudo-random unit vectors around `centres` (clustered, like real embeddings). */
 function vectors(count: number, dimensions: number, seed = 7) {
@@ -20,43 +20,16 @@ function vectors(count: number, dimensions: number, seed = 7) {
 }
 
 describe.each(ENGINES)('embedded vector store (%s)', (engine) => {
-  let target: TestDatabase;
+  let close: () => Promise<void>;
   let opened: OpenedDatabase;
   let store: WorkspaceVectors;
   let other: WorkspaceVectors;
 
   beforeAll(async () => {
-    target = await freshDatabase(engine);
-    opened = await openDatabase({ url: target.url });
-    await migrateToLatest(opened.db);
-    const at = new Date().toISOString();
-    await opened.db
-      .insertInto('organization')
-      .values({
-        id: 'org',
-        name: 'Org',
-        customerId: null,
-        subscriptionId: null,
-        createdBy: null,
-        updatedBy: null,
-        createdDate: at,
-        updatedDate: at,
-      })
-      .execute();
-    for (const id of ['ws-a', 'ws-b'])
-      await opened.db
-        .insertInto('workspace')
-        .values({
-          id,
-          name: id,
-          description: null,
-          organizationId: 'org',
-          createdBy: null,
-          updatedBy: null,
-          createdDate: at,
-          updatedDate: at,
-        })
-        .execute();
+    ({ opened, close } = await workspacesDatabase(engine, {
+      organizationId: 'org',
+      workspaceIds: ['ws-a', 'ws-b'],
+    }));
     const rag = createRagServices({
       database: opened,
       storage: createFileStorage({ db: opened.db, home: '/tmp/unused', limit: 1, now: () => new Date() }),
@@ -66,10 +39,7 @@ describe.each(ENGINES)('embedded vector store (%s)', (engine) => {
     store = rag.vectors('ws-a');
     other = rag.vectors('ws-b');
   });
-  afterAll(async () => {
-    await opened.db.destroy();
-    await target.drop();
-  });
+  afterAll(() => close());
 
   const record = (id: string, vector: number[], metadata: Record<string, unknown> = {}) => ({
     id,

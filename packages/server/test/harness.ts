@@ -7,7 +7,7 @@ import pino from 'pino';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createApp, type AppOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
-import { openDatabase, type OpenedDatabase } from '../src/db/database.js';
+import { migrateToLatest, openDatabase, type OpenedDatabase } from '../src/db/database.js';
 import { loggerOptions } from '../src/http/log-redaction.js';
 import type { Mail, Mailer } from '../src/modules/auth/mailer.js';
 
@@ -49,6 +49,41 @@ export async function freshDatabase(engine: 'sqlite' | 'postgres'): Promise<Test
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
+    },
+  };
+}
+
+/**
+ * A fresh database, migrated, holding one organization with these workspaces: for tests of
+ * repositories and adapters without a server. `close` destroys the connection and drops it.
+ */
+export async function workspacesDatabase(
+  engine: 'sqlite' | 'postgres',
+  { organizationId, workspaceIds }: { organizationId: string; workspaceIds: readonly string[] },
+): Promise<{ opened: OpenedDatabase; close: () => Promise<void> }> {
+  const target = await freshDatabase(engine);
+  const opened = await openDatabase({ url: target.url });
+  await migrateToLatest(opened.db);
+  const audit = {
+    createdDate: '2026-01-01T00:00:00.000Z',
+    updatedDate: '2026-01-01T00:00:00.000Z',
+    createdBy: null,
+    updatedBy: null,
+  };
+  await opened.db
+    .insertInto('organization')
+    .values({ id: organizationId, name: 'Org', customerId: null, subscriptionId: null, ...audit })
+    .execute();
+  for (const id of workspaceIds)
+    await opened.db
+      .insertInto('workspace')
+      .values({ id, name: `W ${id}`, description: null, organizationId, ...audit })
+      .execute();
+  return {
+    opened,
+    close: async () => {
+      await opened.db.destroy();
+      await target.drop();
     },
   };
 }
@@ -175,6 +210,10 @@ export async function ownerSession(app: FastifyInstance): Promise<Session> {
 }
 
 export const EMPTY_FLOW = JSON.stringify({ nodes: [], edges: [] });
+
+/** A file as the web app puts it in a loader's config: `data:<mime>;base64,<bytes>,filename:<name>`. */
+export const dataUri = (data: Buffer | string, name: string, mime = 'text/plain') =>
+  `data:${mime};base64,${Buffer.from(data).toString('base64')},filename:${name}`;
 
 /**
  * Moves a flow (or a tool) into a second workspace of the owner's organization, one the session is

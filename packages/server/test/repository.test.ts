@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type OpenedDatabase } from '../src/db/database.js';
+import { migrateToLatest, type OpenedDatabase } from '../src/db/database.js';
 import { workspaceTable } from '../src/db/workspace-table.js';
 import { createIdentityRepository } from '../src/modules/identity/identity.repository.js';
-import { ENGINES, freshDatabase, type TestDatabase } from './harness.js';
+import { ENGINES, workspacesDatabase } from './harness.js';
 
 const TABLES = [
   'user',
@@ -36,7 +36,7 @@ const TABLES = [
 ];
 
 describe.each(ENGINES)('repositories on %s', (engine) => {
-  let target: TestDatabase;
+  let close: () => Promise<void>;
   let opened: OpenedDatabase;
   const at = '2026-01-01T00:00:00.000Z';
   const orgId = randomUUID();
@@ -44,26 +44,13 @@ describe.each(ENGINES)('repositories on %s', (engine) => {
   const otherWorkspaceId = randomUUID();
 
   beforeAll(async () => {
-    target = await freshDatabase(engine);
-    opened = await openDatabase({ url: target.url });
-    await migrateToLatest(opened.db);
-    const audit = { createdDate: at, updatedDate: at, createdBy: null, updatedBy: null };
-    await opened.db
-      .insertInto('organization')
-      .values({ id: orgId, name: 'Org', customerId: null, subscriptionId: null, ...audit })
-      .execute();
-    for (const id of [workspaceId, otherWorkspaceId]) {
-      await opened.db
-        .insertInto('workspace')
-        .values({ id, name: `W ${id}`, description: null, organizationId: orgId, ...audit })
-        .execute();
-    }
+    ({ opened, close } = await workspacesDatabase(engine, {
+      organizationId: orgId,
+      workspaceIds: [workspaceId, otherWorkspaceId],
+    }));
   });
 
-  afterAll(async () => {
-    await opened.db.destroy();
-    await target.drop();
-  });
+  afterAll(() => close());
 
   it('reports the engine it opened', () => {
     expect(opened.kind).toBe(engine);

@@ -99,14 +99,22 @@ describe('data on disk', () => {
   });
 });
 
+/**
+ * A server on a new data folder, its owner signed in, with the database it opened: a test then leaves
+ * behind what a killed server would, and starts a second server on the same data.
+ */
+async function firstStart() {
+  const dir = home();
+  const config = loadConfig({ FLOWLOOM_HOME: dir, LOG_LEVEL: 'silent' });
+  const database = await openDatabase({ url: join(dir, 'database.sqlite') });
+  const first = await createApp({ config, database });
+  await registerOwner(first);
+  return { config, database, first, session: await login(first) };
+}
+
 describe('executions cut short by a server stop', () => {
   it('are marked TERMINATED at the next start, with the reason shown in Executions', async () => {
-    const dir = home();
-    const config = loadConfig({ FLOWLOOM_HOME: dir, LOG_LEVEL: 'silent' });
-    const database = await openDatabase({ url: join(dir, 'database.sqlite') });
-    const first = await createApp({ config, database });
-    await registerOwner(first);
-    const session = await login(first);
+    const { config, database, first, session } = await firstStart();
     const flow = (
       await session.request('POST', '/api/v1/chatflows', {
         name: 'Long agentflow',
@@ -169,12 +177,7 @@ describe('executions cut short by a server stop', () => {
 
 describe('document store upserts cut short by a server stop', () => {
   it('leave the store SYNC at the next start, ready to upsert again', async () => {
-    const dir = home();
-    const config = loadConfig({ FLOWLOOM_HOME: dir, LOG_LEVEL: 'silent' });
-    const database = await openDatabase({ url: join(dir, 'database.sqlite') });
-    const first = await createApp({ config, database });
-    await registerOwner(first);
-    const session = await login(first);
+    const { config, database, first, session } = await firstStart();
     const store = (
       await session.request('POST', '/api/v1/document-store/store', { name: 'Interrupted' })
     ).json();

@@ -197,6 +197,15 @@ export const vectorQueryBody = z.object({
   inputs: record.optional().nullable(),
 });
 
+/** Body of `/vector/upsert/:id`: a chatflow's documents written through one of its vector stores. */
+export const vectorUpsertBody = z.object({
+  stopNodeId: z.string().max(200).optional(),
+  overrideConfig: record.optional(),
+  chatId: z.string().max(200).optional(),
+  question: z.string().max(20_000).optional(),
+});
+export type VectorUpsertBody = z.infer<typeof vectorUpsertBody>;
+
 /** A document found by the retrieval playground. */
 export interface QueriedDocument {
   pageContent: string;

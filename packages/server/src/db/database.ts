@@ -36,10 +36,21 @@ export const migrations: Record<string, Migration> = {
   '003-document-stores': documentStores,
 };
 
+/** PostgreSQL's error class, once its driver is loaded. */
+let postgresError: (new (...args: never[]) => Error) | undefined;
+
+/** Whether an error is one of Flowloom's own database (SQLite's or PostgreSQL's): the server's fault. */
+export function isDatabaseError(error: unknown): boolean {
+  return (
+    error instanceof SQLite.SqliteError || (postgresError !== undefined && error instanceof postgresError)
+  );
+}
+
 /** Opens SQLite or PostgreSQL; the `pg` driver is only loaded when PostgreSQL is used. */
 export async function openDatabase({ url }: OpenDatabaseOptions): Promise<OpenedDatabase> {
   if (/^postgres(ql)?:\/\//.test(url)) {
     const { default: pg } = await import('pg');
+    postgresError = pg.DatabaseError;
     // Keep count/aggregate results as JS numbers (int8 would arrive as strings).
     pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
     const pool = new pg.Pool({ connectionString: url, max: 10 });

@@ -2,7 +2,13 @@
  * Example code for calling a flow's prediction endpoint (SPEC §7, last paragraph), shown to the
  * user in JavaScript, Python and curl, for a JSON body and for a multipart form-data body.
  */
-import { formRequestSnippets, jsonRequestSnippets, type FormField, type SnippetSet } from './snippet-code.js';
+import {
+  apiUrl,
+  formRequestSnippets,
+  jsonRequestSnippets,
+  type FormField,
+  type SnippetSet,
+} from './snippet-code.js';
 
 /** An input the flow lets callers override (name and parameter type, e.g. `number`). */
 export interface SnippetField {
@@ -35,7 +41,7 @@ export const MAX_SNIPPET_FIELDS = 4;
 
 /** `POST` address of a flow's prediction endpoint. */
 export function predictionUrl(baseUrl: string, flowId: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}/api/v1/prediction/${flowId}`;
+  return apiUrl(baseUrl, `prediction/${flowId}`);
 }
 
 /** The fields the examples use: a `files` field moved first, then at most four in all. */

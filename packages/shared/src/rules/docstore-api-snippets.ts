@@ -5,7 +5,15 @@
  * with a JSON body.
  */
 import { API_KEY_PLACEHOLDER } from './api-snippets.js';
-import { curlCommand, fetchQueryFunction, shellQuote } from './snippet-code.js';
+import {
+  apiUrl,
+  curlCommand,
+  fetchQueryFunction,
+  pythonHeader,
+  pythonLiteral,
+  shellQuote,
+  type SnippetSet,
+} from './snippet-code.js';
 
 /** One setting a caller may override, as `GET /document-store/store-configs/:id/:loaderId` lists it. */
 export interface StoreConfigParam {
@@ -29,12 +37,9 @@ export interface DocStoreSnippetsInput {
   configs?: readonly StoreConfigParam[];
 }
 
-export interface DocStoreSnippets {
+export interface DocStoreSnippets extends SnippetSet {
   /** Whether the examples upload files (multipart/form-data) rather than send JSON. */
   multipart: boolean;
-  python: string;
-  javascript: string;
-  curl: string;
 }
 
 /** The settings of one component, for the "override existing configurations" list. */
@@ -52,7 +57,7 @@ const OTHER_OVERRIDES = ['loader', 'embedding', 'vectorStore', 'recordManager', 
 
 /** `POST` address of a store's upsert API. */
 export function docStoreUpsertUrl(baseUrl: string, storeId: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}/api/v1/document-store/upsert/${storeId}`;
+  return apiUrl(baseUrl, `document-store/upsert/${storeId}`);
 }
 
 /** Whether a loader's settings include files, so that calls upload them. */
@@ -117,10 +122,7 @@ function jsonPython(url: string, loaderId: string): string {
     ({ name, value, note }) => `    ${JSON.stringify(name)}: ${pythonLiteral(value)},  # ${note}`,
   );
   return [
-    'import requests',
-    '',
-    `API_URL = ${JSON.stringify(url)}`,
-    `headers = {"Authorization": ${JSON.stringify(AUTH)}}`,
+    ...pythonHeader(url, AUTH),
     '',
     'payload = {',
     ...lines,
@@ -142,10 +144,7 @@ function formPython(url: string, loaderId: string): string {
     ({ name, value, note }) => `    ${JSON.stringify(name)}: ${JSON.stringify(value)},  # ${note}`,
   );
   return [
-    'import requests',
-    '',
-    `API_URL = ${JSON.stringify(url)}`,
-    `headers = {"Authorization": ${JSON.stringify(AUTH)}}`,
+    ...pythonHeader(url, AUTH),
     '',
     '# The files to load, sent as multipart/form-data',
     `files = [("files", (${JSON.stringify(EXAMPLE_UPLOAD)}, open(${JSON.stringify(EXAMPLE_UPLOAD)}, "rb")))]`,
@@ -236,15 +235,4 @@ function formCurl(url: string, loaderId: string): string {
       ),
     ]),
   ].join('\n');
-}
-
-/** A Python literal of a JSON-like value on one line. */
-function pythonLiteral(value: unknown): string {
-  if (value === null || value === undefined) return 'None';
-  if (typeof value === 'boolean') return value ? 'True' : 'False';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'None';
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(pythonLiteral).join(', ')}]`;
-  const entries = Object.entries(value as Record<string, unknown>);
-  return `{${entries.map(([key, item]) => `${JSON.stringify(key)}: ${pythonLiteral(item)}`).join(', ')}}`;
 }

@@ -87,7 +87,13 @@ function formJavascript(url: string, fields: readonly FormField[], auth: string 
   ].join('\n');
 }
 
-function pythonHeader(url: string, auth: string | undefined): string[] {
+/** The address of an API route on a host: `apiUrl("http://h/", "prediction/1")` → `http://h/api/v1/prediction/1`. */
+export function apiUrl(baseUrl: string, route: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}/api/v1/${route}`;
+}
+
+/** The opening lines of a Python example: the import, `API_URL`, and `headers` when there is `auth`. */
+export function pythonHeader(url: string, auth: string | undefined): string[] {
   const lines = ['import requests', '', `API_URL = ${JSON.stringify(url)}`];
   if (auth) lines.push(`headers = {"Authorization": ${JSON.stringify(auth)}}`);
   return lines;
@@ -166,19 +172,26 @@ export function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-/** A Python literal of a JSON-like value, indented by 4 spaces per level like `json.dumps`. */
-function pythonLiteral(value: unknown, indent: string): string {
+/**
+ * A Python literal of a JSON-like value: on one line without `indent`, else spread over lines and
+ * indented by 4 spaces per level after `indent`, like `json.dumps`.
+ */
+export function pythonLiteral(value: unknown, indent?: string): string {
   if (value === null || value === undefined) return 'None';
   if (typeof value === 'boolean') return value ? 'True' : 'False';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'None';
   if (typeof value === 'string') return JSON.stringify(value);
-  const inner = `${indent}    `;
-  if (Array.isArray(value)) {
-    if (value.length === 0) return '[]';
-    return `[\n${value.map((item) => inner + pythonLiteral(item, inner)).join(',\n')}\n${indent}]`;
-  }
-  const entries = Object.entries(value as Record<string, unknown>);
-  if (entries.length === 0) return '{}';
-  const lines = entries.map(([key, item]) => `${inner}${JSON.stringify(key)}: ${pythonLiteral(item, inner)}`);
-  return `{\n${lines.join(',\n')}\n${indent}}`;
+  const inner = indent === undefined ? undefined : `${indent}    `;
+  const [open, close, items] = Array.isArray(value)
+    ? ['[', ']', value.map((item) => pythonLiteral(item, inner))]
+    : [
+        '{',
+        '}',
+        Object.entries(value as Record<string, unknown>).map(
+          ([key, item]) => `${JSON.stringify(key)}: ${pythonLiteral(item, inner)}`,
+        ),
+      ];
+  if (inner === undefined) return `${open}${items.join(', ')}${close}`;
+  if (items.length === 0) return `${open}${close}`;
+  return `${open}\n${items.map((item) => inner + item).join(',\n')}\n${indent}${close}`;
 }

@@ -5,7 +5,13 @@
  * (a file plus the other fields as text); any other with a JSON body.
  */
 import { API_KEY_PLACEHOLDER } from './api-snippets.js';
-import { formRequestSnippets, jsonRequestSnippets, type FormField, type SnippetSet } from './snippet-code.js';
+import {
+  apiUrl,
+  formRequestSnippets,
+  jsonRequestSnippets,
+  type FormField,
+  type SnippetSet,
+} from './snippet-code.js';
 
 export interface VectorUpsertSnippetsInput {
   /** Origin of the API host, e.g. `http://localhost:3000`; a trailing slash is ignored. */
@@ -30,7 +36,7 @@ export const VECTOR_UPSERT_OVERRIDE_EXAMPLE = { topK: 2 };
 
 /** `POST` address of a chatflow's vector upsert API. */
 export function vectorUpsertUrl(baseUrl: string, flowId: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}/api/v1/vector/upsert/${flowId}`;
+  return apiUrl(baseUrl, `vector/upsert/${flowId}`);
 }
 
 /** The file an example uploads: `example` with the loader's first extension (`.pdf` when it reads any). */

@@ -34,6 +34,17 @@ describe('api client', () => {
     expect(init?.headers).toMatchObject({ 'x-request-from': 'internal', 'Content-Type': 'application/json' });
   });
 
+  it('sends a FormData body as it is, leaving the multipart Content-Type to the browser', async () => {
+    const { client, fetch } = setup([json(200, { numAdded: 1 })]);
+    const form = new FormData();
+    form.append('chatId', 'chat-1');
+    await expect(client.post('/vector/internal-upsert/flow-1', form)).resolves.toEqual({ numAdded: 1 });
+    const [, init] = fetch.mock.calls[0]!;
+    expect(init?.body).toBe(form);
+    expect(init?.headers).toMatchObject({ 'x-request-from': 'internal' });
+    expect(init?.headers).not.toHaveProperty('Content-Type');
+  });
+
   it('returns text bodies and undefined for empty ones', async () => {
     const { client } = setup([
       new Response('pong', { status: 200, headers: { 'content-type': 'text/plain' } }),

@@ -4,6 +4,7 @@ export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {
   query?: Record<string, QueryValue>;
+  /** Sent as JSON; a `FormData` goes as multipart/form-data. */
   body?: unknown;
   signal?: AbortSignal;
   /**
@@ -49,8 +50,8 @@ export function withErrorParam(url: string, error: string): string {
 }
 
 /**
- * The one HTTP client of the web app: JSON to `/api/v1` with the internal request header and
- * cookies, and the SPEC §8 handling of 401 and 403 answers.
+ * The one HTTP client of the web app: JSON (or a multipart form) to `/api/v1` with the internal
+ * request header and cookies, and the SPEC §8 handling of 401 and 403 answers.
  */
 export function createApiClient(env: ApiClientEnvironment): ApiClient {
   function url(path: string, query?: Record<string, QueryValue>): string {
@@ -65,7 +66,10 @@ export function createApiClient(env: ApiClientEnvironment): ApiClient {
   async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
     const headers: Record<string, string> = { 'x-request-from': 'internal', Accept: 'application/json' };
     const init: RequestInit = { method, headers, credentials: 'include' };
-    if (options.body !== undefined) {
+    if (options.body instanceof FormData) {
+      // No Content-Type: the browser writes the multipart boundary.
+      init.body = options.body;
+    } else if (options.body !== undefined) {
       headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(options.body);
     }

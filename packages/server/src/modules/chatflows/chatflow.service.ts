@@ -17,7 +17,9 @@ import { AppError } from '../../errors.js';
 import type { Clock } from '../../runtime.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import type { FileStorage } from '../storage/file-storage.js';
+import { createDocumentStoreRepository } from '../document-stores/document-store.repository.js';
 import { updateWhereUsed } from '../document-stores/where-used.js';
+import { createUpsertHistoryRepository } from '../upsert-history/upsert-history.repository.js';
 
 type Row = Selectable<ChatFlowTable>;
 type Action = 'view' | 'create' | 'update' | 'delete';
@@ -63,7 +65,8 @@ export function createChatflowService({
   storage?: Pick<FileStorage, 'remove'>;
 }) {
   const table = workspaceTable(db, 'chat_flow', { column: 'updatedDate', direction: 'desc' });
-  const whereUsedLock = { lock: kind === 'postgres' };
+  const documentStores = createDocumentStoreRepository(db, kind);
+  const upsertHistory = createUpsertHistoryRepository(db);
   const flows = createChatflowRepository(db);
   const apiKeys = createApiKeyRepository(db);
   const credentials = workspaceTable(db, 'credential', { column: 'updatedDate', direction: 'desc' });
@@ -168,7 +171,7 @@ export function createChatflowService({
       };
       await db.transaction().execute(async (trx) => {
         await table.insert(row, trx);
-        await updateWhereUsed(trx, ctx.workspaceId, row.id, row.flowData, whereUsedLock);
+        await updateWhereUsed(documentStores, trx, ctx.workspaceId, row.id, row.flowData);
       });
       return toChatflow(row);
     },
@@ -189,7 +192,7 @@ export function createChatflowService({
       await db.transaction().execute(async (trx) => {
         await table.update(ctx.workspaceId, id, patch, trx);
         if (body.flowData !== undefined)
-          await updateWhereUsed(trx, ctx.workspaceId, id, body.flowData, whereUsedLock);
+          await updateWhereUsed(documentStores, trx, ctx.workspaceId, id, body.flowData);
       });
       return toChatflow({ ...row, ...patch });
     },
@@ -202,8 +205,8 @@ export function createChatflowService({
       const row = await load(ctx, id);
       assertCan(ctx, row.type as ChatflowType, 'delete');
       await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('upsert_history').where('chatflowid', '=', id).execute();
-        await updateWhereUsed(trx, ctx.workspaceId, id, null, whereUsedLock);
+        await upsertHistory.removeOf(trx, id);
+        await updateWhereUsed(documentStores, trx, ctx.workspaceId, id, null);
         await table.remove(ctx.workspaceId, id, trx);
       });
       await storage?.remove(ctx.workspaceId, `flow:${id}`);

@@ -46,9 +46,7 @@ export function createChunkService({
   ): Promise<ChunkPage> {
     await state.locks.loader(storeId, loaderId, () =>
       db.transaction().execute(async (trx) => {
-        const row = await repo.findForUpdate(trx, ctx.workspaceId, storeId);
-        if (!row) throw new AppError('NOT_FOUND', `Document store ${storeId} not found`);
-        state.findLoader(row, loaderId);
+        state.findLoader(await state.loadForUpdate(trx, ctx.workspaceId, storeId), loaderId);
         const chunk = await repo.findChunk(storeId, chunkId, trx);
         if (!chunk || chunk.docId !== loaderId)
           throw new AppError('NOT_FOUND', `Document Chunk ${chunkId} not found`);
@@ -57,9 +55,7 @@ export function createChunkService({
           ctx.workspaceId,
           storeId,
           (list) => list.map((l) => (l.id === loaderId ? totals(l) : l)),
-          {
-            trx,
-          },
+          { trx },
         );
       }),
     );

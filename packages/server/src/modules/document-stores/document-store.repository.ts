@@ -3,7 +3,6 @@ import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db, DbKind } from '../../db/database.js';
 import type { DocumentStoreFileChunkTable, DocumentStoreTable } from '../../db/schema.js';
 import { parseLoaders } from './document-store.dto.js';
-import { createUpsertHistoryRepository } from '../upsert-history/upsert-history.repository.js';
 import { workspaceTable } from '../../db/workspace-table.js';
 
 export type StoreRow = Selectable<DocumentStoreTable>;
@@ -14,7 +13,7 @@ export const CHUNK_PAGE_SIZE = 50;
 /** Rows per INSERT when chunks are written (7 parameters each). */
 const INSERT_BATCH = 500;
 
-/** Document stores, their chunks and their upsert history: SQL only, every statement in one workspace. */
+/** Document stores and their chunks: SQL only. */
 export function createDocumentStoreRepository(db: Db, kind: DbKind = 'sqlite') {
   const stores = workspaceTable(db, 'document_store', { column: 'updatedDate', direction: 'desc' });
 
@@ -152,12 +151,12 @@ export function createDocumentStoreRepository(db: Db, kind: DbKind = 'sqlite') {
           .execute();
     },
 
-    deleteLoaderChunks: (trx: Db, storeId: string, docId: string) =>
-      trx
-        .deleteFrom('document_store_file_chunk')
-        .where('storeId', '=', storeId)
-        .where('docId', '=', docId)
-        .execute(),
+    /** Deletes the chunks of a store, or of one of its loaders (`docId`). */
+    async deleteChunks(trx: Db, storeId: string, docId?: string) {
+      let query = trx.deleteFrom('document_store_file_chunk').where('storeId', '=', storeId);
+      if (docId) query = query.where('docId', '=', docId);
+      await query.execute();
+    },
 
     updateChunk: (trx: Db, chunkId: string, patch: { pageContent: string; metadata: string }) =>
       trx.updateTable('document_store_file_chunk').set(patch).where('id', '=', chunkId).execute(),
@@ -184,8 +183,33 @@ export function createDocumentStoreRepository(db: Db, kind: DbKind = 'sqlite') {
       return rows.length;
     },
 
-    /** The upsert history of stores (and flows). */
-    history: createUpsertHistoryRepository(db),
+    /**
+     * The `whereUsed` lists a flow's save may change: those of the stores it reads (`storeIds`) and
+     * of the stores that list it now. Locked on PostgreSQL, in id order, so two flows saved at once
+     * never write a list from the same old value.
+     */
+    async whereUsedOf(trx: Db, workspaceId: string, storeIds: ReadonlySet<string>, flowId: string) {
+      let query = trx
+        .selectFrom('document_store')
+        .select(['id', 'whereUsed'])
+        .where('workspaceId', '=', workspaceId)
+        .where((eb) =>
+          eb.or([
+            ...(storeIds.size > 0 ? [eb('id', 'in', [...storeIds])] : []),
+            eb('whereUsed', 'like', `%"${flowId}"%`),
+          ]),
+        )
+        .orderBy('id');
+      if (kind === 'postgres') query = query.forUpdate();
+      return query.execute();
+    },
+
+    setWhereUsed: (trx: Db, storeId: string, flowIds: readonly string[]) =>
+      trx
+        .updateTable('document_store')
+        .set({ whereUsed: JSON.stringify(flowIds) })
+        .where('id', '=', storeId)
+        .execute(),
 
     /**
      * The record manager's records of a store: those of its own namespace (its id) and of the

@@ -1,4 +1,6 @@
-import type { EngineServices, NodeRegistry, RunContext } from '@flowloom/engine';
+import { quietRun, type EngineServices, type NodeRegistry, type RunContext } from '@flowloom/engine';
+import type { DocumentStore, LoaderProgress } from '@flowloom/shared';
+import { isDatabaseError } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { EngineServicesFor } from '../predictions/engine-services.js';
 
@@ -22,26 +24,10 @@ export function storeRun(
   signal: AbortSignal,
   options: { loaderId?: string; services?: EngineServices } = {},
 ): RunContext {
-  return {
-    flowId: storeId,
-    chatId: '',
-    sessionId: '',
-    question: '',
-    history: [],
-    streaming: false,
-    emit: () => {},
-    signal,
-    vars: {},
-    services:
-      options.services ??
-      runtime.servicesFor(workspaceId, options.loaderId ? loaderScope(storeId, options.loaderId) : undefined),
-  };
-}
-
-/** Errors of Flowloom's own database: the server's fault, never the caller's. */
-function isDatabaseError(error: unknown): boolean {
-  const name = (error as { constructor?: { name?: string } } | null)?.constructor?.name;
-  return name === 'SqliteError' || name === 'DatabaseError';
+  const services =
+    options.services ??
+    runtime.servicesFor(workspaceId, options.loaderId ? loaderScope(storeId, options.loaderId) : undefined);
+  return quietRun(services, { flowId: storeId, signal, components: runtime.registry });
 }
 
 /**
@@ -55,11 +41,22 @@ export function nodeProblem(error: unknown, prefix?: string): Error {
   return new AppError('BAD_REQUEST', prefix ? `${prefix}: ${message}` : message, { cause: error });
 }
 
+export type UpsertProgress = NonNullable<DocumentStore['upsertProgress']>;
+
+/** Work that runs on a store, and how far it says it has come. */
+interface Running<P> {
+  controller: AbortController;
+  progress?: P;
+}
+
 /** What is running on a store: loaders being processed (several at once), or one store-wide task. */
 interface StoreActivity {
-  loaders: Map<string, AbortController>;
-  task?: { what: string; controller: AbortController };
+  loaders: Map<string, Running<LoaderProgress>>;
+  task?: Running<UpsertProgress> & { what: string };
 }
+
+/** Work done under a lock: stopped through `signal`, its progress shown through `report`. */
+type Work<T, P> = (signal: AbortSignal, report: (progress: P) => void) => Promise<T>;
 
 /**
  * Who may change a store now. Loaders are processed (or edited) one task per loader, several loaders
@@ -81,21 +78,21 @@ export function createStoreLocks() {
     for (const wake of waiters ?? []) wake();
   };
 
-  async function hold<T>(
+  async function hold<T, P>(
     storeId: string,
-    take: (current: StoreActivity, controller: AbortController) => () => void,
-    work: (signal: AbortSignal) => Promise<T>,
+    take: (current: StoreActivity, running: Running<P>) => () => void,
+    work: Work<T, P>,
   ): Promise<T> {
-    const controller = new AbortController();
+    const running: Running<P> = { controller: new AbortController() };
     let undo: () => void;
     try {
-      undo = take(activity(storeId), controller);
+      undo = take(activity(storeId), running);
     } catch (error) {
       release(storeId);
       throw error;
     }
     try {
-      return await work(controller.signal);
+      return await work(running.controller.signal, (progress) => (running.progress = progress));
     } finally {
       undo();
       release(storeId);
@@ -123,22 +120,22 @@ export function createStoreLocks() {
       return Boolean(current.task) || (loaderId ? current.loaders.has(loaderId) : current.loaders.size > 0);
     },
     /** Runs work on one loader of the store. */
-    loader<T>(storeId: string, loaderId: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    loader<T>(storeId: string, loaderId: string, work: Work<T, LoaderProgress>): Promise<T> {
       return hold(
         storeId,
-        (current, controller) => {
+        (current, running: Running<LoaderProgress>) => {
           assertLoaderFree(storeId, loaderId);
-          current.loaders.set(loaderId, controller);
+          current.loaders.set(loaderId, running);
           return () => current.loaders.delete(loaderId);
         },
         work,
       );
     },
     /** Runs a store-wide task (`what` says what it is, for the others' refusal: "being upserted"). */
-    task<T>(storeId: string, what: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    task<T>(storeId: string, what: string, work: Work<T, UpsertProgress>): Promise<T> {
       return hold(
         storeId,
-        (current, controller) => {
+        (current, running: Running<UpsertProgress>) => {
           if (current.task)
             throw new AppError(
               'CONFLICT',
@@ -149,7 +146,8 @@ export function createStoreLocks() {
               'CONFLICT',
               'Loaders of this document store are being processed; try again when they are done',
             );
-          current.task = { what, controller };
+          // The same object the work reports its progress to.
+          current.task = Object.assign(running, { what });
           return () => delete current.task;
         },
         work,
@@ -168,11 +166,25 @@ export function createStoreLocks() {
         waiting.set(storeId, [...(waiting.get(storeId) ?? []), wake]);
       });
     },
+    /** How far the running work on a store has come: each loader's, and the upsert's. */
+    progressOf(storeId: string): {
+      loaderProgress?: ReadonlyMap<string, LoaderProgress>;
+      upsertProgress?: UpsertProgress;
+    } {
+      const current = stores.get(storeId);
+      const loaderProgress = new Map<string, LoaderProgress>();
+      for (const [loaderId, { progress }] of current?.loaders ?? [])
+        if (progress) loaderProgress.set(loaderId, progress);
+      return {
+        ...(loaderProgress.size > 0 && { loaderProgress }),
+        ...(current?.task?.progress && { upsertProgress: current.task.progress }),
+      };
+    },
     /** Stops everything (the server is closing). */
     abortAll(): void {
       for (const current of stores.values()) {
         current.task?.controller.abort();
-        for (const controller of current.loaders.values()) controller.abort();
+        for (const { controller } of current.loaders.values()) controller.abort();
       }
     },
   };

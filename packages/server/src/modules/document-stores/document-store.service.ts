@@ -7,6 +7,7 @@ import { AppError } from '../../errors.js';
 import type { Clock } from '../../runtime.js';
 import { holds, type AuthContext } from '../auth/auth.service.js';
 import type { FileStorage } from '../storage/file-storage.js';
+import type { UpsertHistoryRepository } from '../upsert-history/upsert-history.repository.js';
 import type { ComponentChecks, PartKind } from './component-checks.js';
 import { parseConfig, toDto } from './document-store.dto.js';
 import type { DocumentStoreRepository, StoreRow } from './document-store.repository.js';
@@ -15,6 +16,7 @@ import type { StoreState } from './store-state.js';
 export interface DocumentStoreServiceDeps {
   db: Db;
   repo: DocumentStoreRepository;
+  history: Pick<UpsertHistoryRepository, 'removeOf'>;
   state: StoreState;
   storage: FileStorage;
   checks: ComponentChecks;
@@ -133,8 +135,8 @@ export function createDocumentStoreService(deps: DocumentStoreServiceDeps) {
         // this fails, the store is still there to try again.
         await deps.dropOwnVectors(ctx, await state.load(ctx, id));
         const deleted = await db.transaction().execute(async (trx) => {
-          await trx.deleteFrom('document_store_file_chunk').where('storeId', '=', id).execute();
-          await repo.history.removeOf(trx, id);
+          await repo.deleteChunks(trx, id);
+          await deps.history.removeOf(trx, id);
           return (await repo.stores.remove(ctx.workspaceId, id, trx)) ? 1 : 0;
         });
         await deps.storage.removeScopes(ctx.workspaceId, `docstore:${id}/`);

@@ -20,11 +20,12 @@ import type { Clock, Logger } from '../../runtime.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import type { WorkspaceVectors } from '../vectors/vector-collections.js';
 import { credentialOf, retrievalInputs, type ComponentChecks, type PartKind } from './component-checks.js';
-import { parseConfig, parseLoaders, toDto } from './document-store.dto.js';
+import { parseConfig, parseLoaders } from './document-store.dto.js';
 import type { DocumentStoreRepository, StoreRow } from './document-store.repository.js';
 import { nodeProblem, storeRun, type StoreRuntime } from './document-store.runtime.js';
-import type { StoreState } from './store-state.js';
+import { foundStore, type StoreState } from './store-state.js';
 import { historyNode } from '../upsert-history/history-entry.js';
+import type { UpsertHistoryRepository } from '../upsert-history/upsert-history.repository.js';
 
 type Part = 'embedding' | 'vectorStore' | 'recordManager';
 const PARTS: {
@@ -43,6 +44,7 @@ export const EMBEDDED_VECTOR_STORE = 'embeddedVectorStore';
 export interface VectorServiceDeps {
   db: Db;
   repo: DocumentStoreRepository;
+  history: Pick<UpsertHistoryRepository, 'insert'>;
   state: StoreState;
   runtime: StoreRuntime;
   checks: ComponentChecks;
@@ -100,8 +102,7 @@ export function createDocumentStoreVectors(deps: VectorServiceDeps) {
       if (name) await deps.checks.part(ctx, kind, { name, config: body[`${part}Config`] ?? {} });
     }
     return db.transaction().execute(async (trx) => {
-      const row = await repo.findForUpdate(trx, ctx.workspaceId, body.storeId);
-      if (!row) throw new AppError('NOT_FOUND', `Document store ${body.storeId} not found`);
+      const row = await state.loadForUpdate(trx, ctx.workspaceId, body.storeId);
       const patch: Partial<StoreRow> = {};
       const configs: StoreConfigs = { embedding: null, vectorStore: null, recordManager: null };
       let named = false;
@@ -162,15 +163,15 @@ export function createDocumentStoreVectors(deps: VectorServiceDeps) {
     configs: StoreConfigs,
     docId?: string,
   ): Promise<UpsertResult> {
-    return state.locks.task(storeId, 'being upserted', async (signal) => {
+    return state.locks.task(storeId, 'being upserted', async (signal, report) => {
       const row = await state.load(ctx, storeId);
       if (docId) state.findLoader(row, docId);
       const previous = row.status;
       const startedAt = clock.now().toISOString();
       const { documents, ids } = await chunkDocuments(storeId, docId);
       let done = 0;
-      const progress = () =>
-        state.setUpsertState(storeId, { upsertProgress: { done, total: documents.length, startedAt } });
+      const progress = () => report({ done, total: documents.length, startedAt });
+      state.setUpsertError(storeId, undefined);
       progress();
       await setStatus(ctx.workspaceId, storeId, 'UPSERTING');
       try {
@@ -202,7 +203,7 @@ export function createDocumentStoreVectors(deps: VectorServiceDeps) {
             }),
           );
         await db.transaction().execute(async (trx) => {
-          await repo.history.insert(
+          await deps.history.insert(
             {
               id: randomUUID(),
               chatflowid: storeId,
@@ -214,13 +215,12 @@ export function createDocumentStoreVectors(deps: VectorServiceDeps) {
           );
           await setStatus(ctx.workspaceId, storeId, 'UPSERTED', trx);
         });
-        state.setUpsertState(storeId, undefined);
         return result;
       } catch (error) {
         const problem = nodeProblem(error);
         deps.logger.warn({ err: error, storeId }, 'document store upsert failed');
         await setStatus(ctx.workspaceId, storeId, previous).catch(() => undefined);
-        state.setUpsertState(storeId, { upsertError: problem.message });
+        state.setUpsertError(storeId, problem.message);
         throw problem;
       }
     });
@@ -266,8 +266,7 @@ export function createDocumentStoreVectors(deps: VectorServiceDeps) {
 
     /** The retrieval playground: the store's nearest chunks to a query, with scores and the time taken. */
     async query(ctx: AuthContext, body: z.infer<typeof vectorQueryBody>) {
-      const row = await repo.findSettings(ctx.workspaceId, body.storeId);
-      if (!row) throw new AppError('NOT_FOUND', `Document store ${body.storeId} not found`);
+      const row = foundStore(await repo.findSettings(ctx.workspaceId, body.storeId), body.storeId);
       const configs = configsOf(row);
       if (!configs.embedding) throw new AppError('BAD_REQUEST', `Embedding for ${row.id} is not configured`);
       if (!configs.vectorStore)
@@ -391,8 +390,7 @@ export function createDocumentStoreVectors(deps: VectorServiceDeps) {
 
     /** A sentence describing the store's contents, from its first chunks, by the chosen chat model. */
     async describe(ctx: AuthContext, storeId: string, chosen: ChosenModel) {
-      const row = await repo.findSettings(ctx.workspaceId, storeId);
-      if (!row) throw new AppError('NOT_FOUND', `Document store ${storeId} not found`);
+      const row = foundStore(await repo.findSettings(ctx.workspaceId, storeId), storeId);
       const { chunks } = await repo.chunkPage(storeId, undefined, 1);
       if (chunks.length === 0)
         throw new AppError(
@@ -418,8 +416,6 @@ export function createDocumentStoreVectors(deps: VectorServiceDeps) {
         throw nodeProblem(error, 'Error generating tool description');
       }
     },
-
-    dto: (row: StoreRow) => toDto(row, state.liveOf(row.id)),
   };
 }
 export type DocumentStoreVectors = ReturnType<typeof createDocumentStoreVectors>;

@@ -6,6 +6,7 @@ import {
   type DocumentStore,
   type DocumentStoreLoader,
   type LoaderBody,
+  type LoaderProgress,
   type SourceDocument,
 } from '@flowloom/shared';
 import type { Db } from '../../db/database.js';
@@ -120,16 +121,17 @@ export function createLoaderService(deps: LoaderServiceDeps) {
     storeId: string,
     loader: DocumentStoreLoader,
     signal: AbortSignal,
+    report: (progress: LoaderProgress) => void,
   ) {
     const startedAt = clock.now().toISOString();
-    state.setProgress(storeId, loader.id, { stage: 'loading', startedAt });
+    report({ stage: 'loading', startedAt });
     const documents = await runLoader(workspaceId, storeId, loader, signal);
     if (documents.length > MAX_CHUNKS)
       throw new AppError(
         'BAD_REQUEST',
         `The loader made ${documents.length} chunks; a loader may make up to ${MAX_CHUNKS}. Use a larger chunk size or split the source`,
       );
-    state.setProgress(storeId, loader.id, { stage: 'saving', done: 0, total: documents.length, startedAt });
+    report({ stage: 'saving', done: 0, total: documents.length, startedAt });
     let totalChars = 0;
     const chunks = documents.map((doc, index) => {
       const pageContent = stripNul(doc.pageContent);
@@ -271,12 +273,12 @@ export function createLoaderService(deps: LoaderServiceDeps) {
       if (body) await deps.checks.loader(ctx, body);
       const workspaceId = ctx.workspaceId;
       state.findLoader(await state.load(ctx, storeId), loaderId);
-      await state.locks.loader(storeId, loaderId, async (signal) => {
+      await state.locks.loader(storeId, loaderId, async (signal, report) => {
         const saved = state.findLoader(await state.load(ctx, storeId), loaderId);
         let changed: Awaited<ReturnType<typeof withBody>> | undefined;
         try {
           if (body) changed = await withBody(workspaceId, storeId, saved, body, uploads);
-          await writeChunks(workspaceId, storeId, changed?.loader ?? saved, signal);
+          await writeChunks(workspaceId, storeId, changed?.loader ?? saved, signal, report);
         } catch (error) {
           const problem = nodeProblem(error);
           deps.logger.warn({ err: error, storeId, loaderId }, 'document loader processing failed');
@@ -287,8 +289,6 @@ export function createLoaderService(deps: LoaderServiceDeps) {
             )
             .catch(() => undefined);
           throw problem;
-        } finally {
-          state.setProgress(storeId, loaderId, undefined);
         }
         if (changed)
           await deps.storage.remove(workspaceId, loaderScope(storeId, loaderId), changed.superseded);
@@ -306,18 +306,17 @@ export function createLoaderService(deps: LoaderServiceDeps) {
         // Its records in the embedded store first (idempotent): if that fails, the loader is still there.
         await deps.dropLoaderVectors(ctx, await state.load(ctx, storeId), loaderId);
         return db.transaction().execute(async (trx) => {
-          const found = await repo.findForUpdate(trx, ctx.workspaceId, storeId);
-          if (!found) throw new AppError('NOT_FOUND', `Document store ${storeId} not found`);
-          state.findLoader(found, loaderId);
-          await repo.deleteLoaderChunks(trx, storeId, loaderId);
-          return state.changeLoaders(
+          const row = await state.changeLoaders(
             ctx.workspaceId,
             storeId,
-            (list) => list.filter((l) => l.id !== loaderId),
-            {
-              trx,
+            (list, found) => {
+              state.findLoader(found, loaderId);
+              return list.filter((l) => l.id !== loaderId);
             },
+            { trx },
           );
+          await repo.deleteChunks(trx, storeId, loaderId);
+          return row;
         });
       });
       await deps.storage.remove(ctx.workspaceId, loaderScope(storeId, loaderId));

@@ -1,6 +1,6 @@
-import type { ChunkPage, DocumentStoreLoader, LoaderProgress } from '@flowloom/shared';
+import type { ChunkPage, DocumentStoreLoader } from '@flowloom/shared';
 import type { Db } from '../../db/database.js';
-import { AppError } from '../../errors.js';
+import { AppError, notFound } from '../../errors.js';
 import type { Clock } from '../../runtime.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import { parseLoaders, toDto, type LiveState } from './document-store.dto.js';
@@ -10,10 +10,16 @@ import { createStoreLocks } from './document-store.runtime.js';
 /** The most loaders one store may hold (each is a row of its `loaders` column). */
 export const MAX_LOADERS_PER_STORE = 200;
 
+/** The store row, or a 404 naming the store. */
+export function foundStore<T>(row: T | undefined, id: string): T {
+  if (!row) throw notFound('Document store', id);
+  return row;
+}
+
 /**
  * What the store, loader, chunk and vector services share: reading a store of the caller's
- * workspace, changing its loaders in one locked transaction, who may change it now (locks), and
- * what its running work has done so far (progress, last upsert error).
+ * workspace, changing its loaders in one locked transaction, who may change it now and how far that
+ * work has come (locks), and why its last upsert failed.
  */
 export function createStoreState({
   db,
@@ -25,19 +31,20 @@ export function createStoreState({
   clock: Clock;
 }) {
   const locks = createStoreLocks();
-  const progress = new Map<string, Map<string, LoaderProgress>>();
-  const upserts = new Map<string, Pick<LiveState, 'upsertProgress' | 'upsertError'>>();
+  /** Why the last upsert of a store failed, until it is upserted again (it lives with the process). */
+  const upsertErrors = new Map<string, string>();
 
-  const liveOf = (storeId: string): LiveState => ({
-    ...(progress.get(storeId) && { loaderProgress: progress.get(storeId) }),
-    ...upserts.get(storeId),
-  });
+  const liveOf = (storeId: string): LiveState => {
+    const upsertError = upsertErrors.get(storeId);
+    return { ...locks.progressOf(storeId), ...(upsertError && { upsertError }) };
+  };
 
-  async function load(ctx: AuthContext, id: string): Promise<StoreRow> {
-    const row = await repo.stores.find(ctx.workspaceId, id);
-    if (!row) throw new AppError('NOT_FOUND', `Document store ${id} not found`);
-    return row;
-  }
+  const load = async (ctx: AuthContext, id: string): Promise<StoreRow> =>
+    foundStore(await repo.stores.find(ctx.workspaceId, id), id);
+
+  /** The store row, locked for the rest of the transaction `trx`. */
+  const loadForUpdate = async (trx: Db, workspaceId: string, id: string): Promise<StoreRow> =>
+    foundStore(await repo.findForUpdate(trx, workspaceId, id), id);
 
   function findLoader(row: StoreRow, loaderId: string): DocumentStoreLoader {
     const loader = parseLoaders(row).find((l) => l.id === loaderId);
@@ -49,20 +56,13 @@ export function createStoreState({
     locks,
     liveOf,
     load,
+    loadForUpdate,
     findLoader,
 
-    setProgress(storeId: string, loaderId: string, value: LoaderProgress | undefined) {
-      const map = progress.get(storeId) ?? new Map<string, LoaderProgress>();
-      if (value) map.set(loaderId, value);
-      else map.delete(loaderId);
-      if (map.size === 0) progress.delete(storeId);
-      else progress.set(storeId, map);
-    },
-
-    /** The vector side reports upsert progress and failures here, so store reads show them. */
-    setUpsertState(storeId: string, state: Pick<LiveState, 'upsertProgress' | 'upsertError'> | undefined) {
-      if (state) upserts.set(storeId, state);
-      else upserts.delete(storeId);
+    /** The vector side reports an upsert's failure here (undefined when one starts), so store reads show it. */
+    setUpsertError(storeId: string, message: string | undefined) {
+      if (message) upsertErrors.set(storeId, message);
+      else upsertErrors.delete(storeId);
     },
 
     /**
@@ -76,8 +76,7 @@ export function createStoreState({
       options: { recomputeStatus?: boolean; trx?: Db } = {},
     ): Promise<StoreRow> {
       const work = async (trx: Db) => {
-        const row = await repo.findForUpdate(trx, workspaceId, storeId);
-        if (!row) throw new AppError('NOT_FOUND', `Document store ${storeId} not found`);
+        const row = await loadForUpdate(trx, workspaceId, storeId);
         const loaders = change(parseLoaders(row), row);
         if (loaders.length > MAX_LOADERS_PER_STORE)
           throw new AppError(
@@ -102,8 +101,7 @@ export function createStoreState({
       fileId: string,
       pageNo: number,
     ): Promise<ChunkPage> {
-      const row = await repo.stores.find(workspaceId, storeId);
-      if (!row) throw new AppError('NOT_FOUND', `Document store ${storeId} not found`);
+      const row = foundStore(await repo.stores.find(workspaceId, storeId), storeId);
       const dto = toDto(row, liveOf(storeId));
       const all = fileId === 'all';
       const loader = all ? undefined : dto.loaders.find((l) => l.id === fileId);

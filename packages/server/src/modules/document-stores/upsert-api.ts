@@ -66,7 +66,8 @@ export const upsertApiBody = z.object({
 });
 export type UpsertApiBody = z.infer<typeof upsertApiBody>;
 
-const refreshBody = z
+/** The refresh API's body: the loaders to process again (all of them without). */
+export const refreshBody = z
   .object({ items: z.array(upsertApiBody).max(100).optional() })
   .optional()
   .nullable();
@@ -304,18 +305,15 @@ export function createUpsertApi(deps: UpsertApiDeps) {
       upsertOne(ctx, storeId, body, files),
 
     /** Processes and upserts loaders again, one after the other: the items given, or every loader. */
-    async refresh(ctx: AuthContext, storeId: string, rawBody: unknown) {
-      const parsed = refreshBody.safeParse(rawBody);
-      if (!parsed.success)
-        throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid refresh body');
-      if (parsed.data?.items?.some((item) => item.createNewDocStore))
+    async refresh(ctx: AuthContext, storeId: string, body: z.infer<typeof refreshBody>) {
+      if (body?.items?.some((item) => item.createNewDocStore))
         throw new AppError(
           'BAD_REQUEST',
           'A refresh works on the loaders of this store: createNewDocStore is not allowed',
         );
       const row = await state.load(ctx, storeId);
-      const items = parsed.data?.items?.length
-        ? parsed.data.items
+      const items = body?.items?.length
+        ? body.items
         : parseLoaders(row).map((loader): UpsertApiBody => ({ docId: loader.id, metadata: undefined }));
       if (items.length === 0)
         throw new AppError('BAD_REQUEST', 'The document store has no loaders to refresh');

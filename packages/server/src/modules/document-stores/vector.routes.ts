@@ -12,7 +12,7 @@ import {
   routeTags as tags,
   type DocumentStoreApp,
 } from './route-kit.js';
-import { upsertApiBody, type UpsertApi } from './upsert-api.js';
+import { refreshBody, upsertApiBody, type UpsertApi } from './upsert-api.js';
 
 const UPSERT_CONFIG = can('documentStores:upsert-config');
 /** The upsert API's route access; the service then asks for both permissions (it saves, processes, upserts). */
@@ -147,7 +147,12 @@ export function registerVectorRoutes(
       config: { access: UPSERT_API },
       schema: { tags, summary: 'Process and upsert every loader of a store again', params: z.object({ id }) },
     },
-    (request) => upsertApi.refresh(caller(request), request.params.id, request.body),
+    (request) => {
+      const parsed = refreshBody.safeParse(request.body);
+      if (!parsed.success)
+        throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid refresh body');
+      return upsertApi.refresh(caller(request), request.params.id, parsed.data);
+    },
   );
   for (const path of ['upsert', 'refresh'])
     app.post(

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import type { DocumentStoreRepository } from './document-store.repository.js';
 
 type StoreNode = { data?: { name?: string; inputs?: Record<string, unknown> } };
 
@@ -51,31 +52,17 @@ export function storesReadBy(flowData: string | null): Set<string> {
 
 /**
  * Keeps `document_store.whereUsed` in step with a flow that was saved (`flowData`) or deleted (null):
- * the flow is listed by the stores it reads, and by no other store of the workspace. The rows it may
- * change are locked first on PostgreSQL (`lock`), in id order, so two flows saved at once never
- * write a list from the same old value.
+ * the flow is listed by the stores it reads, and by no other store of the workspace.
  */
 export async function updateWhereUsed(
+  repo: Pick<DocumentStoreRepository, 'whereUsedOf' | 'setWhereUsed'>,
   trx: Db,
   workspaceId: string,
   flowId: string,
   flowData: string | null,
-  { lock = false }: { lock?: boolean } = {},
 ) {
   const targets = storesReadBy(flowData);
-  let query = trx
-    .selectFrom('document_store')
-    .select(['id', 'whereUsed'])
-    .where('workspaceId', '=', workspaceId)
-    .where((eb) =>
-      eb.or([
-        ...(targets.size > 0 ? [eb('id', 'in', [...targets])] : []),
-        eb('whereUsed', 'like', `%"${flowId}"%`),
-      ]),
-    )
-    .orderBy('id');
-  if (lock) query = query.forUpdate();
-  for (const row of await query.execute()) {
+  for (const row of await repo.whereUsedOf(trx, workspaceId, targets, flowId)) {
     let used: string[] = [];
     try {
       const parsed = JSON.parse(row.whereUsed ?? '[]') as unknown;
@@ -86,11 +73,6 @@ export async function updateWhereUsed(
     const has = used.includes(flowId);
     const should = targets.has(row.id);
     if (has === should) continue;
-    const next = should ? [...used, flowId] : used.filter((id) => id !== flowId);
-    await trx
-      .updateTable('document_store')
-      .set({ whereUsed: JSON.stringify(next) })
-      .where('id', '=', row.id)
-      .execute();
+    await repo.setWhereUsed(trx, row.id, should ? [...used, flowId] : used.filter((id) => id !== flowId));
   }
 }

@@ -6,10 +6,7 @@ import {
   parseOverrideSettings,
   planChatflow,
   runChatflow,
-  type AddressCheck,
-  type CodeSandbox,
   type FlowPlan,
-  type GuardedFetch,
   type NodeRegistry,
   type RunImage,
 } from '@flowloom/engine';
@@ -29,12 +26,9 @@ import type { RuntimeVariablePolicy } from '../resources/runtime-variables.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import type { ApiKeyService } from '../apikeys/apikey.service.js';
 import type { ChatMessageRepository } from '../chat-messages/chat-message.repository.js';
-import type { CredentialService } from '../credentials/credential.service.js';
 import type { AgentflowPredictor } from './agentflow-prediction.js';
 import { createChatflowRepository, type FlowRunSettings } from '../chatflows/chatflow.repository.js';
-import { createToolRepository } from '../resources/tool.repository.js';
-import { createEngineServices } from './engine-services.js';
-import type { RagServices } from '../vectors/rag-services.js';
+import type { EngineServicesFor } from './engine-services.js';
 import { createRateLimiter, rateLimitOf } from './flow-guards.js';
 import { uploadsConfig } from '../chatflow-public/uploads-config.js';
 import type { EventStream } from './sse.js';
@@ -52,15 +46,10 @@ export interface PredictionServiceDeps {
   agentflows: AgentflowPredictor;
   db: Db;
   registry: NodeRegistry;
-  credentials: CredentialService;
   messages: ChatMessageRepository;
   apiKeys: ApiKeyService;
-  http: GuardedFetch;
-  sandbox: CodeSandbox;
-  providerBaseUrls: Partial<Record<string, string>>;
-  /** The address rule for model calls (see EngineServices.addressCheck). */
-  addressCheck: AddressCheck;
-  rag: RagServices;
+  /** What a run of a workspace's flow may reach (its files are the flow's uploads). */
+  servicesFor: EngineServicesFor;
   logger: Logger;
   clock: Clock;
   /** Which `runtime` variables may be read from the environment (FLOWLOOM_RUNTIME_VARIABLES). */
@@ -76,7 +65,6 @@ function messageContent(output: { text?: string; json?: unknown }): string {
 
 /** Runs flows for the prediction API and the web app's chat (FLOWISE_API.md §1, §3). */
 export function createPredictionService(deps: PredictionServiceDeps) {
-  const tools = createToolRepository(deps.db);
   const flows = createChatflowRepository(deps.db);
   const plans = new Map<string, { flow: FlowData; plan: FlowPlan }>();
   const running = new Map<string, AbortController>();
@@ -239,20 +227,7 @@ export function createPredictionService(deps: PredictionServiceDeps) {
         images,
         vars: await workspaceVars(row.workspaceId),
         overrideConfig: caller.kind === 'external' ? body.overrideConfig : undefined,
-        services: createEngineServices({
-          tools,
-          workspaceId: row.workspaceId,
-          credentials: deps.credentials,
-          messages: deps.messages,
-          http: deps.http,
-          sandbox: deps.sandbox,
-          providerBaseUrls: deps.providerBaseUrls,
-          addressCheck: deps.addressCheck,
-          rag: deps.rag,
-          fileScope: `flow:${row.id}`,
-          logger: deps.logger,
-          now: () => deps.clock.now(),
-        }),
+        services: deps.servicesFor(row.workspaceId, `flow:${row.id}`),
         signal: controller.signal,
         stream,
       });
@@ -344,20 +319,7 @@ export function createPredictionService(deps: PredictionServiceDeps) {
       signal?.addEventListener('abort', () => controller.abort(), { once: true });
       const runKey = `${row.id}_${chatId}`;
       running.set(runKey, controller);
-      const services = createEngineServices({
-        tools,
-        workspaceId: row.workspaceId,
-        credentials: deps.credentials,
-        messages: deps.messages,
-        http: deps.http,
-        sandbox: deps.sandbox,
-        providerBaseUrls: deps.providerBaseUrls,
-        addressCheck: deps.addressCheck,
-        rag: deps.rag,
-        fileScope: `flow:${row.id}`,
-        logger: deps.logger,
-        now: () => deps.clock.now(),
-      });
+      const services = deps.servicesFor(row.workspaceId, `flow:${row.id}`);
       try {
         const result = await runChatflow(deps.registry, services, {
           flowId: row.id,

@@ -34,16 +34,6 @@ export function createUpsertHistoryRepository(db: Db) {
 
     removeOf: (trx: Db, ownerId: string) =>
       trx.deleteFrom('upsert_history').where('chatflowid', '=', ownerId).execute(),
-
-    /** The workspace of the document store with this id, if one has it. */
-    async storeWorkspace(id: string): Promise<string | undefined> {
-      const row = await db
-        .selectFrom('document_store')
-        .select('workspaceId')
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return row?.workspaceId;
-    },
   };
 }
 export type UpsertHistoryRepository = ReturnType<typeof createUpsertHistoryRepository>;

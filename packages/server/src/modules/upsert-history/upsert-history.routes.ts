@@ -1,13 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../../db/database.js';
-import { createUpsertHistoryRepository, type UpsertHistoryRepository } from './upsert-history.repository.js';
-import { AppError } from '../../errors.js';
 import { can } from '../../http/access.js';
 import { caller } from '../../http/auth-hook.js';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.js';
-import type { AuthContext } from '../auth/auth.service.js';
-import { assertFlowAccess, type FlowAction } from '../chat-messages/flow-scope.js';
+import type { UpsertHistoryService } from './upsert-history.service.js';
 
 const ACCESS = can('chatflows:view', 'agentflows:view', 'assistants:view', 'documentStores:view');
 
@@ -30,39 +26,13 @@ const isoDate = (name: string) =>
       return date.toISOString();
     });
 
-function parse(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
-/**
- * The upsert history of a flow or of a document store (Flowise keeps both under `chatflowid`; its
- * own read route only finds flows). A store needs `documentStores:view`, a flow its family's
- * permission; an id of another workspace is not found.
- */
-async function assertOwnerAccess(
-  db: Db,
-  history: UpsertHistoryRepository,
-  ctx: AuthContext,
-  id: string,
-  action: FlowAction,
+/** The upsert history of a flow or of a document store: read, and delete entries. */
+export function registerUpsertHistoryRoutes(
+  root: FastifyInstance,
+  { history }: { history: UpsertHistoryService },
 ) {
-  if ((await history.storeWorkspace(id)) === ctx.workspaceId) {
-    const permission = action === 'view' ? 'documentStores:view' : 'documentStores:upsert-config';
-    if (!ctx.isOrganizationAdmin && !ctx.permissions.has(permission))
-      throw new AppError('FORBIDDEN', 'Forbidden');
-    return;
-  }
-  await assertFlowAccess(db, ctx, id, action);
-}
-
-export function registerUpsertHistoryRoutes(root: FastifyInstance, { db }: { db: Db }) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['upsert-history'];
-  const history = createUpsertHistoryRepository(db);
 
   app.get(
     '/api/v1/upsert-history/:id',
@@ -79,12 +49,9 @@ export function registerUpsertHistoryRoutes(root: FastifyInstance, { db }: { db:
         }),
       },
     },
-    async (request) => {
-      const ctx = caller(request);
-      await assertOwnerAccess(db, history, ctx, request.params.id, 'view');
+    (request) => {
       const { order = 'ASC', startDate, endDate } = request.query;
-      const rows = await history.list(request.params.id, { order, startDate, endDate });
-      return rows.map((row) => ({ ...row, result: parse(row.result), flowData: parse(row.flowData) }));
+      return history.list(caller(request), request.params.id, { order, startDate, endDate });
     },
   );
 
@@ -100,18 +67,6 @@ export function registerUpsertHistoryRoutes(root: FastifyInstance, { db }: { db:
         }),
       },
     },
-    async (request) => {
-      const ctx = caller(request);
-      const ids = [...new Set(request.body.ids)];
-      const rows = await history.owners(ids);
-      if (rows.length < ids.length)
-        throw new AppError(
-          'NOT_FOUND',
-          `${ids.length - rows.length} of the upsert history entries were not found`,
-        );
-      for (const owner of new Set(rows.map((r) => r.chatflowid)))
-        await assertOwnerAccess(db, history, ctx, owner, 'update');
-      return { raw: [], affected: await history.remove(ids) };
-    },
+    (request) => history.remove(caller(request), request.body.ids),
   );
 }

@@ -5,6 +5,8 @@ import { AppError } from '../../errors.js';
 import { metadataFilterSql } from './metadata-sql.js';
 import {
   dimensionMismatch,
+  dimensionsOf,
+  searchLimit,
   type CollectionRegistry,
   type VectorCollection,
   type WorkspaceVectors,
@@ -131,9 +133,7 @@ export function createPostgresVectors(
   return {
     async upsert(name, records, options = {}) {
       if (records.length === 0 && !options.replaceWhere) return;
-      const dimensions = records[0]?.vector.length;
-      const wrong = records.find((record) => record.vector.length !== dimensions);
-      if (wrong) throw dimensionMismatch(name, dimensions!, wrong.vector.length);
+      const dimensions = dimensionsOf(name, records);
       if (records.length > 0) await ensureExtension(pool);
       await inTransaction(pool, async (client) => {
         let collection = await findForUpdate(client, name);
@@ -155,11 +155,9 @@ export function createPostgresVectors(
     },
 
     async search(name, vector, { k: asked, filter, withVectors }) {
-      const k = Math.min(1000, Math.max(1, Math.floor(asked) || 1));
-      const collection = await registry.find(workspaceId, name);
+      const k = searchLimit(asked);
+      const collection = await registry.forSearch(workspaceId, name, vector);
       if (!collection) return [];
-      if (vector.length !== collection.dimensions)
-        throw dimensionMismatch(name, collection.dimensions, vector.length);
       const { column, cast } = indexed(collection);
       const parsed = parseMetadataFilter(filter);
       const condition = parsed ? metadataFilterSql('postgres', 'metadata', parsed, 3) : undefined;

@@ -5,6 +5,8 @@ import type { Db } from '../../db/database.js';
 import { metadataFilterSql } from './metadata-sql.js';
 import {
   dimensionMismatch,
+  dimensionsOf,
+  searchLimit,
   type CollectionRegistry,
   type VectorCollection,
   type WorkspaceVectors,
@@ -123,9 +125,7 @@ export function createSqliteVectors(
   return {
     async upsert(name, records, options = {}) {
       if (records.length === 0 && !options.replaceWhere) return;
-      const dimensions = records[0]?.vector.length;
-      const wrong = records.find((record) => record.vector.length !== dimensions);
-      if (wrong) throw dimensionMismatch(name, dimensions!, wrong.vector.length);
+      const dimensions = dimensionsOf(name, records);
       await locked(() =>
         sqlite.transaction(() => {
           let collection = registry.findSync(sqlite, workspaceId, name);
@@ -151,11 +151,9 @@ export function createSqliteVectors(
     },
 
     async search(name, vector, { k: asked, filter, withVectors }) {
-      const k = Math.min(1000, Math.max(1, Math.floor(asked) || 1));
-      const collection = await registry.find(workspaceId, name);
+      const k = searchLimit(asked);
+      const collection = await registry.forSearch(workspaceId, name, vector);
       if (!collection) return [];
-      if (vector.length !== collection.dimensions)
-        throw dimensionMismatch(name, collection.dimensions, vector.length);
       const table = collection.tableName;
       const query = blob(vector);
       const columns = `rid, id, pageContent, metadata, vec_distance_cosine(embedding, ?) AS distance${withVectors ? ', embedding' : ''}`;

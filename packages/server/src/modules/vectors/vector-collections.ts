@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type SQLite from 'better-sqlite3';
 import type { PoolClient } from 'pg';
-import type { EmbeddedVectors } from '@flowloom/engine';
+import type { EmbeddedVectors, VectorRecord } from '@flowloom/engine';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 
@@ -26,6 +26,17 @@ export function dimensionMismatch(name: string, stored: number, given: number): 
     `The vector collection "${name}" holds vectors of ${stored} dimensions; these have ${given}. Use the embedding model it was filled with, or empty it first`,
   );
 }
+
+/** The dimensions of records to write into `name`: those of the first, which every other must have. */
+export function dimensionsOf(name: string, records: readonly VectorRecord[]): number | undefined {
+  const dimensions = records[0]?.vector.length;
+  const wrong = records.find((record) => record.vector.length !== dimensions);
+  if (wrong) throw dimensionMismatch(name, dimensions!, wrong.vector.length);
+  return dimensions;
+}
+
+/** How many results a search answers: the K asked for, from 1 to 1,000. */
+export const searchLimit = (asked: number) => Math.min(1000, Math.max(1, Math.floor(asked) || 1));
 
 /**
  * The `vector_collection` rows, cached by workspace and name: every search looks its collection up,
@@ -62,6 +73,20 @@ export function createCollectionRegistry(db: Db) {
         .executeTakeFirst();
       cache.set(key, found ?? null);
       return found;
+    },
+    /**
+     * The collection a search for `vector` reads: undefined when nothing was written to it yet, a 400
+     * when its vectors have other dimensions (another embedding model).
+     */
+    async forSearch(
+      workspaceId: string,
+      name: string,
+      vector: readonly number[],
+    ): Promise<VectorCollection | undefined> {
+      const collection = await this.find(workspaceId, name);
+      if (collection && vector.length !== collection.dimensions)
+        throw dimensionMismatch(name, collection.dimensions, vector.length);
+      return collection;
     },
     /** Every collection of a workspace whose name starts with `prefix`. */
     listByPrefix(workspaceId: string, prefix: string): Promise<VectorCollection[]> {

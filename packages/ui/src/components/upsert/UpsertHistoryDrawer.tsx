@@ -9,24 +9,19 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../api/errorMessage';
 import { useApiQuery } from '../../api/useApiQuery';
-import { NodeIcon } from '../../features/canvas/nodes/NodeIcon';
 import { formatDate } from '../formatDate';
+import { ComponentSettingsCard } from './ComponentSettingsCard';
 import { upsertHistoryApi, type UpsertCounts, type UpsertHistoryEntry } from './upsertHistoryApi';
 import { UpsertStats } from './UpsertStats';
 
 const countsOf = (entry: UpsertHistoryEntry): UpsertCounts =>
   typeof entry.result === 'object' && entry.result ? entry.result : {};
 const nodesOf = (entry: UpsertHistoryEntry) => (Array.isArray(entry.flowData) ? entry.flowData : []);
-const shown = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
 /** One upsert in full: its counts and the settings of each component it used. */
 function DetailsDialog({ entry, onClose }: { entry: UpsertHistoryEntry; onClose: () => void }) {
@@ -37,30 +32,7 @@ function DetailsDialog({ entry, onClose }: { entry: UpsertHistoryEntry; onClose:
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <UpsertStats counts={countsOf(entry)} />
         {nodesOf(entry).map((node) => (
-          <Card key={node.id} variant="outlined" sx={{ p: 1.5 }}>
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
-              <NodeIcon name={node.name} label={node.label} size={28} />
-              <Typography variant="h5" component="h3">
-                {node.label}
-              </Typography>
-            </Box>
-            {node.paramValues.length === 0 ? (
-              <Typography variant="body2" color="text.secondary">
-                Default settings
-              </Typography>
-            ) : (
-              <Table size="small" aria-label={`${node.label} settings`}>
-                <TableBody>
-                  {node.paramValues.map((param) => (
-                    <TableRow key={param.name}>
-                      <TableCell sx={{ fontWeight: 500, width: '40%' }}>{param.label}</TableCell>
-                      <TableCell sx={{ wordBreak: 'break-word' }}>{shown(param.value)}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            )}
-          </Card>
+          <ComponentSettingsCard key={node.id} component={node} params={node.paramValues} heading="h3" />
         ))}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>

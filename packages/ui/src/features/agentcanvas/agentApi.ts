@@ -23,4 +23,12 @@ export const agentApi = {
   /** Options of an `asyncOptions` input of a v2 node (models, tools, state keys, earlier nodes, flows). */
   loadOptions: (nodeName: string, body: AgentLoadMethodBody) =>
     api.post<ParamOption[]>(`/node-load-method/${encodeURIComponent(nodeName)}`, body),
+  /** A description of a document store for an Agent's knowledge, written by `selectedChatModel`. */
+  describeKnowledge: (
+    storeId: string,
+    selectedChatModel: { name: string; inputs: Record<string, unknown> },
+  ) =>
+    api.post<{ content: string }>(`/document-store/generate-tool-desc/${encodeURIComponent(storeId)}`, {
+      selectedChatModel,
+    }),
 };

@@ -26,6 +26,17 @@ export const chatApi = {
     rating: FeedbackRating;
     content?: string;
   }) => api.post<{ id?: string }>('/feedback', body),
+  /**
+   * Loads files attached in the chat into the flow's vector store for this chat only
+   * (`POST /vector/internal-upsert/:id`, multipart with `chatId`), before the question that needs
+   * them goes out (RAG uploads, DOCUMENT_STORES.md §3).
+   */
+  upsertFiles: (chatflowId: string, chatId: string, files: readonly File[], signal: AbortSignal) => {
+    const form = new FormData();
+    for (const file of files) form.append('files', file, file.name);
+    form.append('chatId', chatId);
+    return api.post<UpsertOutcome>(`/vector/internal-upsert/${path(chatflowId)}`, form, { signal });
+  },
 };
 
 /** The non-streaming answer of a prediction (FLOWISE_API.md §1.7). */
@@ -79,31 +90,4 @@ async function failure(response: Response): Promise<ApiError> {
     // plain-text error (rate limits, origin checks)
   }
   return new ApiError(response.status, errorMessage(parsed, `Request failed (${response.status})`), parsed);
-}
-
-/**
- * Loads files attached in the chat into the flow's vector store for this chat only
- * (`POST /vector/internal-upsert/:id`, multipart with `chatId`), before the question that needs
- * them goes out (RAG uploads, DOCUMENT_STORES.md §3). Failed requests throw an {@link ApiError} with
- * the server's message.
- */
-export async function upsertChatFiles(
-  chatflowId: string,
-  chatId: string,
-  files: readonly File[],
-  signal: AbortSignal,
-): Promise<UpsertOutcome> {
-  const form = new FormData();
-  for (const file of files) form.append('files', file, file.name);
-  form.append('chatId', chatId);
-  // No Content-Type: the browser writes the multipart boundary.
-  const response = await fetch(`${apiHost()}${API_PREFIX}/vector/internal-upsert/${path(chatflowId)}`, {
-    method: 'POST',
-    credentials: 'include',
-    headers: { Accept: 'application/json', 'x-request-from': 'internal' },
-    body: form,
-    signal,
-  });
-  if (!response.ok) throw await failure(response);
-  return (await response.json()) as UpsertOutcome;
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../api/errorMessage';
-import { chatApi, streamPrediction, upsertChatFiles, type JsonAnswer } from './chatApi';
+import { chatApi, streamPrediction, type JsonAnswer } from './chatApi';
 import {
   fromHistoryRow,
   readableError,
@@ -56,7 +56,7 @@ async function loadRagFiles<M extends ChatMessage>(
   const names = fileList(files);
   update((message) => ({ ...message, progress: `Adding ${names} to the vector store…` }));
   try {
-    await upsertChatFiles(flowId, chatId, files, signal);
+    await chatApi.upsertFiles(flowId, chatId, files, signal);
     update(({ progress: _done, ...message }) => message as M);
     return 'loaded';
   } catch (error) {

@@ -10,10 +10,10 @@ import { useNavigate } from 'react-router';
 import { useApiQuery } from '../../api/useApiQuery';
 import { useAccess } from '../../app/useAccess';
 import { formatDate } from '../../components/formatDate';
+import { RenameDeleteMenu } from '../../components/RenameDeleteMenu';
 import { ResourceList } from '../../components/ResourceList';
 import { useConfirmedDelete } from '../confirm/useConfirmedDelete';
 import { useNotify } from '../notifications/useNotify';
-import { FlowActions } from './FlowActions';
 import { FlowCard, flowCategories } from './FlowCard';
 import { FLOW_KINDS, flowNodeLabels, matchesFlowSearch } from './flowKinds';
 import { flowsApi } from './flowsApi';
@@ -106,8 +106,8 @@ export default function FlowListPage({ type }: { type: 'CHATFLOW' | 'AGENTFLOW' 
         },
       ]}
       actions={(flow) => (
-        <FlowActions
-          name={flow.name}
+        <RenameDeleteMenu
+          label={`Actions for ${flow.name}`}
           {...(canUpdate ? { onRename: () => setRenaming(flow) } : {})}
           {...(canDelete ? { onDelete: () => void remove(flow) } : {})}
         />

@@ -5,6 +5,7 @@ import { formatCount, truncate, type DocumentStore } from '@flowloom/shared';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { writeStored } from '../../app/localStore';
+import { RenameDeleteMenu } from '../../components/RenameDeleteMenu';
 import { pageSizeKey, ResourceList, storedPageSize } from '../../components/ResourceList';
 import { useResourcePage } from '../../components/useResourcePage';
 import { documentStoresApi } from './documentStoresApi';
@@ -12,7 +13,6 @@ import { LoaderIcons } from './LoaderIcons';
 import { DocumentStoreStatus } from './status/DocumentStoreStatus';
 import { flowCount, StoreCard } from './StoreCard';
 import { StoreFormDialog, type StoreFormMode } from './StoreFormDialog';
-import { StoreMenu } from './StoreMenu';
 import { canDeleteVectors, deleteStoreWithVectors } from './storeVectors';
 
 export const PAGE_SIZE_KEY = pageSizeKey('documentStores');
@@ -61,8 +61,8 @@ export default function DocumentStoresPage() {
   const open = (store: DocumentStore) => void navigate(`/document-stores/${store.id}`);
   const canRename = kit.can('create') || kit.can('update');
   const actions = (store: DocumentStore) => (
-    <StoreMenu
-      name={store.name}
+    <RenameDeleteMenu
+      label={`Actions of ${store.name}`}
       {...(canRename && { onRename: () => setDialog({ mode: 'rename', store }) })}
       {...(kit.can('delete') && { onDelete: () => void kit.remove(store) })}
     />

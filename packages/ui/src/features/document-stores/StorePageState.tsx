@@ -18,7 +18,12 @@ export function StorePageState({
   what?: string;
 }) {
   const navigate = useNavigate();
-  if (query.error === undefined) return <PageContainer>{<ListSkeleton variant="table" />}</PageContainer>;
+  if (query.error === undefined)
+    return (
+      <PageContainer>
+        <ListSkeleton variant="table" />
+      </PageContainer>
+    );
   return (
     <PageContainer>
       <EmptyState

@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import type { NodeDefinition } from '@flowloom/shared';
-import { useMemo } from 'react';
 import { ComponentInputsForm } from '../../../components/nodeForm/ComponentInputsForm';
 import type { CanvasNodeData } from '../../canvas/document/types';
 import type { ComponentConfig } from './componentChoices';
@@ -19,19 +18,20 @@ export function ComponentConfigForm({
 }: {
   component: NodeDefinition;
   config: ComponentConfig;
-  /** The v2 node holding the input; its fields see a node of the component's type instead. */
+  /**
+   * The v2 node holding the input: its fields load their options for its place in the flow, as a
+   * node of the component's type (the form names the node after the component).
+   */
   node: CanvasNodeData;
   testId: string;
   onConfig: (values: ComponentConfig) => void;
 }) {
-  // The fields load their options for the v2 node's place, as the component's own node type.
-  const subNode = useMemo(() => ({ ...node, name: component.name }), [node, component.name]);
   return (
     <Box sx={{ mt: 1.5, pl: 1.5, borderLeft: 3, borderColor: 'divider' }}>
       <ComponentInputsForm
         component={component}
         values={config}
-        node={subNode}
+        node={node}
         testId={testId}
         onChange={onConfig}
       />

@@ -4,11 +4,11 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import AutoFixHighIcon from '@mui/icons-material/AutoFixHigh';
 import { memo, useContext, useState } from 'react';
-import { api } from '../../../api/api';
 import { ArrayItemContext } from '../../canvas/inputs/arrayItemContext';
 import type { ParamEditorProps } from '../../canvas/inputs/paramEditorProps';
 import { TextParamInput } from '../../canvas/inputs/TextParamInput';
 import { useNotify } from '../../notifications/useNotify';
+import { agentApi } from '../agentApi';
 
 /** The chat model a v2 node names (`agentModel`, `llmModel`…) with its settings. */
 export function nodeChatModel(
@@ -46,10 +46,7 @@ export const KnowledgeDescriptionInput = memo(function KnowledgeDescriptionInput
     }
     setBusy(true);
     try {
-      const { content } = await api.post<{ content: string }>(
-        `/document-store/generate-tool-desc/${encodeURIComponent(storeId)}`,
-        { selectedChatModel: model },
-      );
+      const { content } = await agentApi.describeKnowledge(storeId, model);
       props.onChange(content);
       notify.success('Document Store Tool Description generated successfully');
     } catch (error) {

@@ -4,7 +4,6 @@ import AccordionSummary from '@mui/material/AccordionSummary';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -14,10 +13,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { vectorUpsertSnippets, type Chatflow, type UpsertOutcome } from '@flowloom/shared';
@@ -25,11 +20,12 @@ import { useId, useMemo, useState } from 'react';
 import { apiHost } from '../../../api/api';
 import { errorMessage } from '../../../api/errorMessage';
 import { CodeSamples } from '../../../components/upsert/CodeSamples';
+import { ComponentSettingsCard } from '../../../components/upsert/ComponentSettingsCard';
 import { useConfirm } from '../../confirm/useConfirm';
 import { useNotify } from '../../notifications/useNotify';
 import { NodeIcon } from '../nodes/NodeIcon';
 import { vectorUpsertApi } from './vectorUpsertApi';
-import type { UpsertComponent, VectorUpsertTarget } from './vectorUpsertTargets';
+import type { VectorUpsertTarget } from './vectorUpsertTargets';
 
 export const UPSERTED_MESSAGE = 'Successfully upserted vector store. You can start chatting now!';
 
@@ -44,42 +40,6 @@ export interface VectorUpsertDialogProps {
   onSave: () => Promise<Chatflow | null>;
   onUpserted: (result: UpsertOutcome) => void;
   onClose: () => void;
-}
-
-/** One component an upsert runs, with the settings it has. */
-function ComponentCard({ component }: { component: UpsertComponent }) {
-  return (
-    <Card variant="outlined" sx={{ p: 1.5 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: component.params.length ? 1 : 0 }}>
-        <NodeIcon name={component.name} label={component.label} size={28} />
-        <Box sx={{ minWidth: 0, flex: 1 }}>
-          <Typography variant="h6" component="h4">
-            {component.label}
-          </Typography>
-          <Typography variant="caption" color="text.secondary">
-            {component.category}
-          </Typography>
-        </Box>
-        <Chip size="small" label={component.id} sx={{ fontFamily: 'monospace' }} />
-      </Box>
-      {component.params.length === 0 ? (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          Default settings
-        </Typography>
-      ) : (
-        <Table size="small" aria-label={`${component.label} settings`}>
-          <TableBody>
-            {component.params.map((param) => (
-              <TableRow key={param.name}>
-                <TableCell sx={{ fontWeight: 500, width: '35%' }}>{param.label}</TableCell>
-                <TableCell sx={{ wordBreak: 'break-word', whiteSpace: 'pre-wrap' }}>{param.value}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
-    </Card>
-  );
 }
 
 /** How to upsert this store from code. */
@@ -199,7 +159,7 @@ export default function VectorUpsertDialog({
               </AccordionSummary>
               <AccordionDetails sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
                 {target.components.map((component) => (
-                  <ComponentCard key={component.id} component={component} />
+                  <ComponentSettingsCard key={component.id} component={component} params={component.params} />
                 ))}
                 <FormControlLabel
                   control={

@@ -6,45 +6,30 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { CREDENTIAL_ID_KEY, type ComponentSettings, type DocumentStore } from '@flowloom/shared';
 import { useId } from 'react';
 import { useApiQuery } from '../../../api/useApiQuery';
+import { ComponentSettingsCard } from '../../../components/upsert/ComponentSettingsCard';
 import { documentStoresApi } from '../documentStoresApi';
 import { canDeleteVectors } from '../storeVectors';
 
-const shownValue = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 const isSet = ([key, value]: [string, unknown]) =>
   key !== 'credential' && key !== CREDENTIAL_ID_KEY && value !== '' && value !== null && value !== undefined;
 
-/** A saved component (vector store, record manager): its label and the settings it was given. */
-function ConfigTable({ settings }: { settings: ComponentSettings }) {
+/** A saved component (vector store, record manager) and the settings it was given, labelled as its form labels them. */
+function SavedComponent({ settings }: { settings: ComponentSettings }) {
   const definition = useApiQuery(() => documentStoresApi.node(settings.name), [settings.name]);
   const labelOf = (name: string) =>
     definition.data?.inputs.find((input) => input.name === name)?.label ?? name;
-  const rows = Object.entries(settings.config ?? {}).filter(isSet);
+  const params = Object.entries(settings.config ?? {})
+    .filter(isSet)
+    .map(([name, value]) => ({ name, label: labelOf(name), value }));
   return (
-    <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5 }}>
-      <Typography variant="h5" sx={{ mb: rows.length ? 1 : 0 }}>
-        {definition.data?.label ?? settings.name}
-      </Typography>
-      {rows.length > 0 && (
-        <Table size="small" aria-label={`${definition.data?.label ?? settings.name} settings`}>
-          <TableBody>
-            {rows.map(([key, value]) => (
-              <TableRow key={key}>
-                <TableCell sx={{ fontWeight: 500, width: '40%' }}>{labelOf(key)}</TableCell>
-                <TableCell sx={{ wordBreak: 'break-word' }}>{shownValue(value)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
-    </Box>
+    <ComponentSettingsCard
+      component={{ name: settings.name, label: definition.data?.label ?? settings.name }}
+      params={params}
+    />
   );
 }
 
@@ -87,7 +72,7 @@ export function DeleteStoreDialog({
               Configuration
             </Typography>
             {parts.map((part) => (
-              <ConfigTable key={part.name} settings={part} />
+              <SavedComponent key={part.name} settings={part} />
             ))}
           </Box>
         )}

@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
@@ -20,6 +19,7 @@ import { UseInFlowButton } from '../flows/UseInFlowButton';
 import { StorePageState } from '../StorePageState';
 import { StoreFormDialog } from '../StoreFormDialog';
 import { DocumentStoreStatus } from '../status/DocumentStoreStatus';
+import { UpsertProgressBar } from '../status/UpsertProgressBar';
 import { useLiveStore } from '../status/useLiveStore';
 import { deleteDescription, deleteLoaderWithVectors, deleteStoreWithVectors } from '../storeVectors';
 import { StoreTitle } from '../StoreTitle';
@@ -32,19 +32,7 @@ type Deleting = { loader?: DocumentStoreLoader };
 
 /** Upsert progress and the last upsert's failure, as the server keeps them on the store. */
 function UpsertState({ store }: { store: DocumentStore }) {
-  const progress = store.upsertProgress;
-  if (progress) {
-    const value = progress.total > 0 ? (progress.done / progress.total) * 100 : 0;
-    const text = `Upserting: ${progress.done} of ${progress.total} chunks embedded…`;
-    return (
-      <Box sx={{ maxWidth: 420 }}>
-        <LinearProgress variant="determinate" value={value} aria-label={text} />
-        <Typography variant="caption" color="text.secondary">
-          {text}
-        </Typography>
-      </Box>
-    );
-  }
+  if (store.upsertProgress) return <UpsertProgressBar progress={store.upsertProgress} />;
   if (store.upsertError)
     return (
       <Alert severity="error" role="alert">

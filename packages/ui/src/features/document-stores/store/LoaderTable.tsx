@@ -1,9 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -19,7 +16,7 @@ import ListAltIcon from '@mui/icons-material/ListAlt';
 import RocketLaunchOutlinedIcon from '@mui/icons-material/RocketLaunchOutlined';
 import TuneIcon from '@mui/icons-material/Tune';
 import { formatCount, type DocumentStoreLoader, type LoaderProgress } from '@flowloom/shared';
-import { useState, type ReactNode } from 'react';
+import { ActionMenu } from '../../../components/ActionMenu';
 import { NodeIcon } from '../../canvas/nodes/NodeIcon';
 
 /** What a loader's row offers; an action missing here is not shown. */
@@ -63,63 +60,50 @@ function LoaderProgressBar({ progress }: { progress: LoaderProgress }) {
 }
 
 function OptionsMenu({ loader, actions }: { loader: DocumentStoreLoader; actions: LoaderActions }) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const busy = loader.progress !== undefined;
-  const item = (
-    label: string,
-    icon: ReactNode,
-    run: (l: DocumentStoreLoader) => void,
-    disabled = false,
-    danger = false,
-  ) => (
-    <MenuItem
-      disabled={disabled}
-      onClick={() => {
-        setAnchor(null);
-        run(loader);
-      }}
-      sx={danger ? { color: 'error.main' } : undefined}
-    >
-      <ListItemIcon sx={danger ? { color: 'inherit' } : undefined}>{icon}</ListItemIcon>
-      {label}
-    </MenuItem>
-  );
+  const of = (run: (loader: DocumentStoreLoader) => void) => () => run(loader);
   return (
-    <>
-      <Button
-        size="small"
-        variant="outlined"
-        endIcon={<ExpandMoreIcon />}
-        aria-label={`Options of ${loader.loaderName}`}
-        aria-haspopup="menu"
-        onClick={(event) => {
-          event.stopPropagation();
-          setAnchor(event.currentTarget);
-        }}
-      >
-        Options
-      </Button>
-      <Menu
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={() => setAnchor(null)}
-        onClick={(e) => e.stopPropagation()}
-      >
-        {actions.onPreview &&
-          item('Preview & Process', <TuneIcon fontSize="small" />, actions.onPreview, busy)}
-        {item('View & Edit Chunks', <ListAltIcon fontSize="small" />, actions.onChunks)}
-        {actions.onUpsert &&
-          item(
-            'Upsert Chunks',
-            <RocketLaunchOutlinedIcon fontSize="small" />,
-            actions.onUpsert,
-            busy || loader.totalChunks === 0,
-          )}
-        {item('View API', <CodeIcon fontSize="small" />, actions.onApi)}
-        {actions.onDelete &&
-          item('Delete', <DeleteOutlineIcon fontSize="small" />, actions.onDelete, busy, true)}
-      </Menu>
-    </>
+    <ActionMenu
+      button={(open) => (
+        <Button
+          size="small"
+          variant="outlined"
+          endIcon={<ExpandMoreIcon />}
+          aria-label={`Options of ${loader.loaderName}`}
+          aria-haspopup="menu"
+          onClick={open}
+        >
+          Options
+        </Button>
+      )}
+      actions={[
+        actions.onPreview && {
+          label: 'Preview & Process',
+          icon: <TuneIcon fontSize="small" />,
+          onClick: of(actions.onPreview),
+          disabled: busy,
+        },
+        {
+          label: 'View & Edit Chunks',
+          icon: <ListAltIcon fontSize="small" />,
+          onClick: of(actions.onChunks),
+        },
+        actions.onUpsert && {
+          label: 'Upsert Chunks',
+          icon: <RocketLaunchOutlinedIcon fontSize="small" />,
+          onClick: of(actions.onUpsert),
+          disabled: busy || loader.totalChunks === 0,
+        },
+        { label: 'View API', icon: <CodeIcon fontSize="small" />, onClick: of(actions.onApi) },
+        actions.onDelete && {
+          label: 'Delete',
+          icon: <DeleteOutlineIcon fontSize="small" />,
+          onClick: of(actions.onDelete),
+          disabled: busy,
+          danger: true,
+        },
+      ]}
+    />
   );
 }
 

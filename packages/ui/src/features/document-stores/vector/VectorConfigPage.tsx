@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
@@ -18,6 +17,7 @@ import { UpsertResultDialog } from '../../../components/upsert/UpsertResultDialo
 import { useNotify } from '../../notifications/useNotify';
 import { ComponentPickerDialog } from '../ComponentPickerDialog';
 import { documentStoresApi } from '../documentStoresApi';
+import { UpsertProgressBar } from '../status/UpsertProgressBar';
 import { useLiveStore } from '../status/useLiveStore';
 import { StorePageState } from '../StorePageState';
 import { StoreTitle } from '../StoreTitle';
@@ -25,6 +25,7 @@ import { PartCard } from './PartCard';
 import {
   EMPTY_PARTS,
   missingVectorFields,
+  savedConfigs,
   savedParts,
   takesRecordManager,
   valuesFor,
@@ -65,7 +66,6 @@ export default function VectorConfigPage() {
       store={store.data}
       docId={docId}
       components={components.data}
-      upserting={store.data.upsertProgress}
       track={store.track}
     />
   );
@@ -75,29 +75,18 @@ function VectorEditor({
   store,
   docId,
   components,
-  upserting,
   track,
 }: {
   store: DocumentStore;
   docId: string | undefined;
   components: Components;
-  upserting: DocumentStore['upsertProgress'];
   track: <T>(work: Promise<T>) => Promise<T>;
 }) {
   const navigate = useNavigate();
   const notify = useNotify();
   const access = useAccess();
   const canConfigure = access.can('documentStores:upsert-config');
-  const initial = () =>
-    savedParts(
-      {
-        embedding: store.embeddingConfig,
-        vectorStore: store.vectorStoreConfig,
-        recordManager: store.recordManagerConfig,
-      },
-      components,
-    );
-  const [parts, setParts] = useState<VectorParts>(initial);
+  const [parts, setParts] = useState<VectorParts>(() => savedParts(savedConfigs(store), components));
   const [picking, setPicking] = useState<VectorPart | null>(null);
   const [busy, setBusy] = useState<'save' | 'upsert' | null>(null);
   const [result, setResult] = useState<UpsertOutcome | null>(null);
@@ -114,11 +103,7 @@ function VectorEditor({
     }));
   const choose = (part: VectorPart, component: NodeDefinition) => {
     setPicking(null);
-    const saved = {
-      embedding: store.embeddingConfig,
-      vectorStore: store.vectorStoreConfig,
-      recordManager: store.recordManagerConfig,
-    }[part];
+    const saved = savedConfigs(store)[part];
     setParts((current) => ({ ...current, [part]: { component, values: valuesFor(component, saved) } }));
   };
   const remove = (part: VectorPart) =>
@@ -157,7 +142,6 @@ function VectorEditor({
   };
 
   const activeStep = !parts.embedding.component ? 0 : !parts.vectorStore.component ? 1 : 2;
-  const progress = busy === 'upsert' ? upserting : undefined;
 
   return (
     <Box sx={{ maxWidth: 1400, mx: 'auto', width: '100%' }}>
@@ -204,14 +188,7 @@ function VectorEditor({
       </Stepper>
       {busy === 'upsert' && (
         <Box sx={{ mb: 2 }}>
-          <LinearProgress
-            variant={progress && progress.total > 0 ? 'determinate' : 'indeterminate'}
-            value={progress && progress.total > 0 ? (progress.done / progress.total) * 100 : undefined}
-            aria-label="Upserting"
-          />
-          <Typography variant="caption" color="text.secondary">
-            {progress ? `Upserting: ${progress.done} of ${progress.total} chunks embedded…` : 'Upserting…'}
-          </Typography>
+          <UpsertProgressBar progress={store.upsertProgress} />
         </Box>
       )}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>

@@ -1,6 +1,7 @@
 import {
   CREDENTIAL_ID_KEY,
   type ComponentSettings,
+  type DocumentStore,
   type NodeDefinition,
   type VectorConfigBody,
 } from '@flowloom/shared';
@@ -37,6 +38,17 @@ export function valuesFor(component: NodeDefinition, saved: ComponentSettings | 
   const { [CREDENTIAL_ID_KEY]: legacy, ...config } = saved.config ?? {};
   const values = { ...defaults, ...config };
   return values[VECTOR_CREDENTIAL_KEY] || !legacy ? values : { ...values, [VECTOR_CREDENTIAL_KEY]: legacy };
+}
+
+/** The settings of each part saved on the store. */
+export function savedConfigs(
+  store: Pick<DocumentStore, 'embeddingConfig' | 'vectorStoreConfig' | 'recordManagerConfig'>,
+): Record<VectorPart, ComponentSettings | null | undefined> {
+  return {
+    embedding: store.embeddingConfig,
+    vectorStore: store.vectorStoreConfig,
+    recordManager: store.recordManagerConfig,
+  };
 }
 
 /** The parts as saved on the store, with the components the server offers. */

@@ -1,7 +1,4 @@
-import fastifyMultipart from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
   FlowValidationError,
   NodeExecutionError,
@@ -10,28 +7,18 @@ import {
   runVectorUpsert,
   type NodeRegistry,
 } from '@flowloom/engine';
-import { flowShapeProblem, type FlowData } from '@flowloom/shared';
+import { flowShapeProblem, type FlowData, type VectorUpsertBody } from '@flowloom/shared';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { can } from '../../http/access.js';
-import { caller, isInternal } from '../../http/auth-hook.js';
-import type { ZodTypeProvider } from '../../http/zod-type-provider.js';
+import type { UploadedFile } from '../../http/multipart.js';
 import type { Clock, Logger } from '../../runtime.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import { assertFlowAccess } from '../chat-messages/flow-scope.js';
+import { createChatflowRepository } from '../chatflows/chatflow.repository.js';
 import type { EngineServicesFor } from '../predictions/engine-services.js';
 import type { FileStorage } from '../storage/file-storage.js';
-import { createChatflowRepository } from '../chatflows/chatflow.repository.js';
 import { historyNode } from '../upsert-history/history-entry.js';
-import { createUpsertHistoryRepository } from '../upsert-history/upsert-history.repository.js';
-import { readMultipart, type UploadedFile } from '../../http/multipart.js';
-
-const upsertBody = z.object({
-  stopNodeId: z.string().max(200).optional(),
-  overrideConfig: z.record(z.string(), z.unknown()).optional(),
-  chatId: z.string().max(200).optional(),
-  question: z.string().max(20_000).optional(),
-});
+import type { UpsertHistoryRepository } from '../upsert-history/upsert-history.repository.js';
 
 /** Whether a loader's file input takes a file of this name (its `fileType` list, or any). */
 function accepts(fileType: string | undefined, name: string): boolean {
@@ -43,35 +30,31 @@ function accepts(fileType: string | undefined, name: string): boolean {
     .includes(extension);
 }
 
-/**
- * `POST /vector/upsert/:id` and `/vector/internal-upsert/:id`: a chatflow's loaders are read and
- * written through its vector store, as its Upsert button does (DOCUMENT_STORES.md §3). Files sent
- * with the request are stored with the flow and given to the loaders of that vector store whose file
- * input takes them. Needs the permission to edit the flow.
- */
-export function registerVectorUpsertRoutes(
-  root: FastifyInstance,
-  deps: {
-    db: Db;
-    registry: NodeRegistry;
-    servicesFor: EngineServicesFor;
-    storage: FileStorage;
-    /** The most one uploaded file may weigh, and all of a request's files together. */
-    fileSizeLimit: number;
-    bodyLimit: number;
-    clock: Clock;
-    logger: Logger;
-  },
-) {
-  const { db, registry } = deps;
-  const flows = createChatflowRepository(db);
-  const history = createUpsertHistoryRepository(db);
+export interface VectorUpsertDeps {
+  db: Db;
+  registry: NodeRegistry;
+  servicesFor: EngineServicesFor;
+  storage: FileStorage;
+  history: Pick<UpsertHistoryRepository, 'insert'>;
+  clock: Clock;
+  logger: Logger;
+}
 
+/**
+ * A chatflow's loaders read and written through its vector store, as its Upsert button does
+ * (DOCUMENT_STORES.md §3). Files sent with the request are stored with the flow and given to the
+ * loaders of that vector store whose file input takes them. Needs the permission to edit the flow.
+ */
+export function createVectorUpsertService(deps: VectorUpsertDeps) {
+  const { db, registry, history } = deps;
+  const flows = createChatflowRepository(db);
+
+  /** `internal`: the web app's call (a flow bound to an API key takes outside calls with that key only). */
   async function upsert(
     ctx: AuthContext,
     flowId: string,
-    body: z.infer<typeof upsertBody>,
-    files: UploadedFile[],
+    body: VectorUpsertBody,
+    files: readonly UploadedFile[],
     internal: boolean,
   ) {
     await assertFlowAccess(db, ctx, flowId, 'update');
@@ -189,62 +172,6 @@ export function registerVectorUpsertRoutes(
     }
   }
 
-  async function parse(request: FastifyRequest) {
-    if (!request.isMultipart()) {
-      const parsed = upsertBody.safeParse(request.body ?? {});
-      if (!parsed.success)
-        throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid body');
-      return { body: parsed.data, files: [] as UploadedFile[] };
-    }
-    const { fields, files } = await readMultipart(request, {
-      fileLimit: deps.fileSizeLimit,
-      totalLimit: deps.bodyLimit,
-    });
-    // Form fields other than the known ones are overrides (Flowise).
-    const { stopNodeId, chatId, question, ...rest } = fields;
-    const overrideConfig: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(rest)) {
-      if (key === 'overrideConfig' && typeof value === 'string') {
-        try {
-          Object.assign(overrideConfig, JSON.parse(value) as Record<string, unknown>);
-        } catch {
-          throw new AppError('BAD_REQUEST', 'Form field overrideConfig must be JSON text');
-        }
-      } else if (key === 'vars' && typeof value === 'string') {
-        try {
-          overrideConfig.vars = JSON.parse(value) as unknown;
-        } catch {
-          throw new AppError('BAD_REQUEST', 'Form field vars must be JSON text');
-        }
-      } else overrideConfig[key] = value;
-    }
-    const parsed = upsertBody.safeParse({ stopNodeId, chatId, question, overrideConfig });
-    if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid form');
-    return { body: parsed.data, files };
-  }
-
-  void root.register(async (scope) => {
-    await scope.register(fastifyMultipart, { limits: { fileSize: deps.fileSizeLimit } });
-    const app = scope.withTypeProvider<ZodTypeProvider>();
-    const access = can('chatflows:update', 'agentflows:update');
-    for (const path of ['upsert', 'internal-upsert'])
-      app.post(
-        `/api/v1/vector/${path}/:id`,
-        {
-          config: { access },
-          schema: {
-            tags: ['vector'],
-            summary:
-              path === 'upsert'
-                ? "Load a chatflow's documents into its vector store (JSON, or multipart with files)"
-                : 'The same, from the web app',
-            params: z.object({ id: z.string().min(1).max(100) }),
-          },
-        },
-        async (request) => {
-          const { body, files } = await parse(request);
-          return upsert(caller(request), request.params.id, body, files, isInternal(request));
-        },
-      );
-  });
+  return { upsert };
 }
+export type VectorUpsertService = ReturnType<typeof createVectorUpsertService>;

@@ -17,6 +17,7 @@ export { evaluateArithmetic } from './tools/calculator/arithmetic.js';
 export { parseZodDsl, ZodDslError } from './output-parsers/zod-dsl.js';
 export { agentflowNodes, createAgentflowRegistry } from './agentflow/registry.js';
 export {
+  buildSplitter,
   componentType,
   componentContext,
   loadDocuments,

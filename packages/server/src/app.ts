@@ -312,7 +312,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       throw new AppError('FORBIDDEN', 'Using a stored credential needs the credentials:view permission');
     await credentials.get(ctx, id);
   };
-  const checks = createComponentChecks({ registry, assertCredential });
+  const checks = createComponentChecks({ runtime: storeRuntime, assertCredential });
   const storeState = createStoreState({ db: database.db, repo: documentStoreRepo, clock });
   const documentStoreVectors = createDocumentStoreVectors({
     db: database.db,

@@ -117,6 +117,22 @@ describe('document stores refuse bad input clearly', () => {
     expect(chunks.chunks[0].pageContent).toBe('first version of the text');
   });
 
+  it('a loader saved with a splitter config it refuses is not saved, and the store is unchanged', async () => {
+    const before = (await owner.request('GET', `/api/v1/document-store/store/${storeId}`)).json();
+    const saved = await owner.request('POST', '/api/v1/document-store/loader/save', {
+      storeId,
+      loaderId: 'plainText',
+      loaderConfig: { text: 'some text' },
+      splitterId: 'recursiveCharacterTextSplitter',
+      splitterConfig: { chunkSize: 0 },
+    });
+    expect(saved.statusCode).toBe(400);
+    expect(saved.json().message).toMatch(/Chunk Size must be at least 1 \(it is 0\)/);
+    const after = (await owner.request('GET', `/api/v1/document-store/store/${storeId}`)).json();
+    expect(after.loaders).toEqual(before.loaders);
+    expect(after.status).toBe(before.status);
+  });
+
   it('another workspace’s store is not found, and a viewer cannot change one', async () => {
     const other = await owner.request(
       'GET',

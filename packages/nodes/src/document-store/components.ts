@@ -118,6 +118,22 @@ export interface LoaderConfig {
   credential?: string | undefined;
 }
 
+/**
+ * Builds a text splitter from its saved config; throws what is wrong with the config (a chunk size
+ * of 0, an overlap larger than the chunk) before any document is read.
+ */
+export async function buildSplitter(
+  registry: NodeRegistry,
+  run: RunContext,
+  name: string,
+  config: Record<string, unknown>,
+): Promise<unknown> {
+  const type = componentType(registry, 'splitter', name);
+  const splitter = await asPromise(() => type.init!(componentContext(run, type, config)));
+  if (!isTextSplitter(splitter)) throw new Error(`"${name}" did not build a text splitter`);
+  return splitter;
+}
+
 /** Loads (and splits, when a splitter is chosen) a store loader's documents. */
 export async function loadDocuments(
   registry: NodeRegistry,
@@ -126,14 +142,8 @@ export async function loadDocuments(
 ): Promise<SourceDocument[]> {
   const loaderType = componentType(registry, 'loader', loader.loaderName);
   const extra: Record<string, unknown> = {};
-  if (loader.splitterName && loader.splitterConfig !== undefined) {
-    const splitterType = componentType(registry, 'splitter', loader.splitterName);
-    const splitter = await asPromise(() =>
-      splitterType.init!(componentContext(run, splitterType, loader.splitterConfig ?? {})),
-    );
-    if (!isTextSplitter(splitter)) throw new Error(`"${loader.splitterName}" did not build a text splitter`);
-    extra.textSplitter = splitter;
-  }
+  if (loader.splitterName && loader.splitterConfig !== undefined)
+    extra.textSplitter = await buildSplitter(registry, run, loader.splitterName, loader.splitterConfig);
   const config = loader.credential
     ? { ...loader.loaderConfig, credential: loader.credential }
     : loader.loaderConfig;

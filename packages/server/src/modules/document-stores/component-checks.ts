@@ -1,8 +1,7 @@
-import type { NodeRegistry } from '@flowloom/engine';
-import { componentType } from '@flowloom/nodes';
+import { buildSplitter, componentType } from '@flowloom/nodes';
 import type { ComponentSettings, LoaderBody } from '@flowloom/shared';
 import type { AuthContext } from '../auth/auth.service.js';
-import { nodeProblem } from './document-store.runtime.js';
+import { nodeProblem, storeRun, type StoreRuntime } from './document-store.runtime.js';
 
 export type PartKind = 'embeddings' | 'vectorStore' | 'recordManager';
 
@@ -26,15 +25,17 @@ export function retrievalInputs(inputs: Record<string, unknown> | null | undefin
 /**
  * The checks every saved document-store setting goes through, wherever it comes from (the store's
  * PUT, the vector configuration, the upsert API): the component exists in its category, and a
- * credential it names is one of the workspace the caller may use (issue 10).
+ * credential it names is one of the workspace the caller may use (issue 10). A loader's splitter is
+ * built, so a config it refuses (a chunk size of 0) is refused before anything is saved.
  */
 export function createComponentChecks({
-  registry,
+  runtime,
   assertCredential,
 }: {
-  registry: NodeRegistry;
+  runtime: StoreRuntime;
   assertCredential: (ctx: AuthContext, id: string) => Promise<void>;
 }) {
+  const { registry } = runtime;
   return {
     async part(ctx: AuthContext, kind: PartKind, settings: ComponentSettings | null | undefined) {
       if (!settings?.name) return;
@@ -47,9 +48,11 @@ export function createComponentChecks({
       if (credential) await assertCredential(ctx, credential);
     },
 
+    /** `build: false` leaves the splitter to fail in the processing, which records why on the loader. */
     async loader(
       ctx: AuthContext,
       body: Pick<LoaderBody, 'loaderId' | 'splitterId' | 'credential' | 'loaderConfig' | 'splitterConfig'>,
+      { build = true }: { build?: boolean } = {},
     ) {
       try {
         componentType(registry, 'loader', body.loaderId);
@@ -63,6 +66,13 @@ export function createComponentChecks({
         credentialOf(body.splitterConfig),
       ])
         if (credential) await assertCredential(ctx, credential);
+      if (build && body.splitterId)
+        try {
+          const run = storeRun(runtime, ctx.workspaceId, '', new AbortController().signal);
+          await buildSplitter(registry, run, body.splitterId, body.splitterConfig ?? {});
+        } catch (error) {
+          throw nodeProblem(error);
+        }
     },
   };
 }

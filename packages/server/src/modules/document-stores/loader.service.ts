@@ -270,7 +270,7 @@ export function createLoaderService(deps: LoaderServiceDeps) {
     ) {
       const storeId = body?.storeId ?? storeIdHint;
       if (!storeId) throw new AppError('BAD_REQUEST', 'storeId is required');
-      if (body) await deps.checks.loader(ctx, body);
+      if (body) await deps.checks.loader(ctx, body, { build: false });
       const workspaceId = ctx.workspaceId;
       state.findLoader(await state.load(ctx, storeId), loaderId);
       await state.locks.loader(storeId, loaderId, async (signal, report) => {

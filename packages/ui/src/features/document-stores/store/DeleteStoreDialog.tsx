@@ -39,12 +39,15 @@ function SavedComponent({ settings }: { settings: ComponentSettings }) {
  */
 export function DeleteStoreDialog({
   store,
+  usedBy = [],
   description,
   busy,
   onCancel,
   onDelete,
 }: {
   store: DocumentStore;
+  /** Names of the flows that read the store, when the whole store goes (they stop answering). */
+  usedBy?: readonly string[];
   description: string;
   busy: boolean;
   onCancel: () => void;
@@ -59,6 +62,13 @@ export function DeleteStoreDialog({
       <DialogTitle id={titleId}>Delete</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <DialogContentText>{description}</DialogContentText>
+        {usedBy.length > 0 && (
+          <Alert severity="warning">
+            {usedBy.length === 1 ? 'A flow reads' : `${usedBy.length} flows read`} this document store:{' '}
+            {usedBy.join(', ')}. {usedBy.length === 1 ? 'It' : 'They'} will fail to answer until another store
+            is picked in {usedBy.length === 1 ? 'it' : 'them'}.
+          </Alert>
+        )}
         {store.vectorStoreConfig?.name && !canDeleteVectors(store) && (
           <Alert severity="warning">
             Without a Record Manager configured, only the document chunks will be removed from the document

@@ -153,6 +153,23 @@ describe('Document store page', () => {
     ]);
   });
 
+  it('names the flows that read the store before it is deleted, not before a loader is', async () => {
+    fakeServer({
+      [`GET ${STORE}`]: () => json(documentStore({ whereUsed: [{ id: 'flow-9', name: 'Support bot' }] })),
+    });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'More Actions' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete' });
+    expect(dialog).toHaveTextContent(
+      'A flow reads this document store: Support bot. It will fail to answer until another store is picked in it.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Options of Pdf File' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    expect(screen.getByRole('dialog', { name: 'Delete' })).not.toHaveTextContent('fail to answer');
+  });
+
   it('enables More Actions entries as the store allows', async () => {
     fakeServer({ [`GET ${STORE}`]: () => json(documentStore({ status: 'SYNC' })) });
     renderPage();

@@ -212,6 +212,7 @@ export default function DocumentStorePage() {
       {deleting && (
         <DeleteStoreDialog
           store={data}
+          {...(!deleting.loader && { usedBy: flows.map((flow) => flow.name) })}
           description={deleteDescription(data, deleting.loader?.loaderName)}
           busy={deleteBusy}
           onCancel={() => setDeleting(null)}

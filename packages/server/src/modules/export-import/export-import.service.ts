@@ -608,7 +608,7 @@ async function insert<T extends keyof Database>(
   for (let i = 0; i < rows.length; i += INSERT_BATCH)
     await handle
       .insertInto(table as unknown as 'rows')
-      .values(rows.slice(i, i + INSERT_BATCH) as Record<string, unknown>[])
+      .values(rows.slice(i, i + INSERT_BATCH))
       .execute();
 }
 

@@ -71,7 +71,9 @@ describe('api client', () => {
   });
 
   it('leaves a 403 to the caller with keepForbidden', async () => {
-    const { client, env } = setup([json(403, { message: 'Importing Tool needs the tools:create permission' })]);
+    const { client, env } = setup([
+      json(403, { message: 'Importing Tool needs the tools:create permission' }),
+    ]);
     await expect(client.post('/export-import/import', {}, { keepForbidden: true })).rejects.toThrow(
       'Importing Tool needs the tools:create permission',
     );

@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { initialSettings } from '../../app/settingsSlice';
+import { signedIn } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { ExportDialog } from './ExportDialog';
 import { jsonBodyOf, urlOf } from '../../test/fetchCalls';
@@ -30,6 +32,17 @@ describe('export dialog', () => {
     ];
     for (const label of labels) expect(screen.getByRole('checkbox', { name: label })).toBeChecked();
     expect(EXPORT_TYPES).toHaveLength(13);
+  });
+
+  it('offers only the types the user may read', () => {
+    renderWithProviders(<ExportDialog open onClose={() => undefined} />, {
+      preloadedState: {
+        auth: signedIn({ permissions: ['workspace:export', 'tools:view', 'chatflows:view'] }),
+        settings: { ...initialSettings, platform: 'enterprise', loaded: true },
+      },
+    });
+    const offered = screen.getAllByRole('checkbox').map((box) => box.closest('label')?.textContent);
+    expect(offered).toEqual(['Chatflows', 'Chat Messages', 'Chat Feedbacks', 'Tools']);
   });
 
   it('requires at least one data type', async () => {

@@ -1,6 +1,7 @@
 // `npm run bench`: prints the performance figures the issues ask for. Never fails on a timing.
 import { agentflow } from './agentflow.mjs';
 import { canvas } from './canvas.mjs';
+import { exportImport } from './export-import.mjs';
 import { foundation } from './foundation.mjs';
 import { prediction } from './prediction.mjs';
 import { rag } from './rag.mjs';
@@ -21,3 +22,4 @@ await prediction(report);
 await agentflow(report);
 await sandbox(report);
 await rag(report);
+await exportImport(report);

@@ -77,6 +77,9 @@ import { registerLeadRoutes } from './modules/leads/lead.routes.js';
 import { createLeadService } from './modules/leads/lead.service.js';
 import { registerStatsRoutes } from './modules/stats/stats.routes.js';
 import { createCustomTemplateService } from './modules/templates/custom-template.service.js';
+import { registerExportImportRoutes } from './modules/export-import/export-import.routes.js';
+import { createExportImportRepository } from './modules/export-import/export-import.repository.js';
+import { createExportImportService } from './modules/export-import/export-import.service.js';
 import { systemClock, type Clock } from './runtime.js';
 import { deriveKeys } from './security/crypto.js';
 import { ensurePrivateFolder } from './security/private-files.js';
@@ -409,6 +412,9 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     chatflowPublic: createChatflowPublicService({ db: database.db, registry }),
   });
   registerCustomTemplateRoutes(app, { templates: createCustomTemplateService({ db: database.db, clock }) });
+  registerExportImportRoutes(app, {
+    exportImport: createExportImportService({ repo: createExportImportRepository(database.db), clock }),
+  });
 
   registerNotFoundHandler(app, await registerStaticUi(app, config.uiDir));
 

@@ -70,6 +70,16 @@ describe('api client', () => {
     expect(env.navigate).toHaveBeenCalledWith('/unauthorized');
   });
 
+  it('leaves a 403 to the caller with keepForbidden', async () => {
+    const { client, env } = setup([
+      json(403, { message: 'Importing Tool needs the tools:create permission' }),
+    ]);
+    await expect(client.post('/export-import/import', {}, { keepForbidden: true })).rejects.toThrow(
+      'Importing Tool needs the tools:create permission',
+    );
+    expect(env.navigate).not.toHaveBeenCalled();
+  });
+
   it('refreshes once on "Token Expired" and repeats the request', async () => {
     const { client, env, fetch } = setup([
       json(401, { message: 'Token Expired', retry: true }),

@@ -12,6 +12,8 @@ export interface RequestOptions {
    * being sent elsewhere).
    */
   noAuthRedirect?: boolean;
+  /** Leave 403 answers to the caller (it shows the server's reason instead of the Unauthorized page). */
+  keepForbidden?: boolean;
 }
 
 /** What the client needs from the app around it; tests pass fakes. */
@@ -125,6 +127,7 @@ export function createApiClient(env: ApiClientEnvironment): ApiClient {
     if (options.noAuthRedirect) throw error;
 
     if (response.status === 403) {
+      if (options.keepForbidden) throw error;
       env.navigate('/unauthorized');
       throw error;
     }

@@ -1,9 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { initialSettings } from '../../app/settingsSlice';
+import { signedIn } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { ExportDialog } from './ExportDialog';
 import { jsonBodyOf, urlOf } from '../../test/fetchCalls';
+import { EXPORT_BUNDLE_KEYS } from '@flowloom/shared';
 import { EXPORT_TYPES, exportFileText, exportFlags } from './exportTypes';
 
 afterEach(() => vi.restoreAllMocks());
@@ -29,6 +32,17 @@ describe('export dialog', () => {
     ];
     for (const label of labels) expect(screen.getByRole('checkbox', { name: label })).toBeChecked();
     expect(EXPORT_TYPES).toHaveLength(13);
+  });
+
+  it('offers only the types the user may read', () => {
+    renderWithProviders(<ExportDialog open onClose={() => undefined} />, {
+      preloadedState: {
+        auth: signedIn({ permissions: ['workspace:export', 'tools:view', 'chatflows:view'] }),
+        settings: { ...initialSettings, platform: 'enterprise', loaded: true },
+      },
+    });
+    const offered = screen.getAllByRole('checkbox').map((box) => box.closest('label')?.textContent);
+    expect(offered).toEqual(['Chatflows', 'Chat Messages', 'Chat Feedbacks', 'Tools']);
   });
 
   it('requires at least one data type', async () => {
@@ -96,6 +110,45 @@ describe('export dialog', () => {
       tool: false,
       variable: false,
     });
-    expect(exportFileText({ a: [1] })).toBe('{\n  "a": [\n    1\n  ]\n}');
+  });
+
+  it('writes the sections in Flowise order, without FileDefaultName, indented by 2', () => {
+    const text = exportFileText({
+      FileDefaultName: 'ExportData.json',
+      Variable: [{ id: 'v' }],
+      AgentFlow: [],
+    });
+    const file = JSON.parse(text) as Record<string, unknown>;
+    expect(Object.keys(file)).toEqual([...EXPORT_BUNDLE_KEYS]);
+    expect(file.Variable).toEqual([{ id: 'v' }]);
+    expect(file.ChatFlow).toEqual([]);
+    expect(text).toContain('\n  "AgentFlow": [],\n');
+    expect(() => exportFileText({ Tool: 'oops' })).toThrow('exportImport.exportData Tool is not a list');
+  });
+
+  it('downloads the answer under the FileDefaultName the server gives', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ FileDefaultName: 'Workspace.json', Tool: [{ id: 't' }] }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    let blob: Blob | undefined;
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
+      blob = b as Blob;
+      return 'blob:export';
+    });
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    const onClose = vi.fn();
+    renderWithProviders(<ExportDialog open onClose={onClose} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(names).toEqual(['Workspace.json']);
+    const file = JSON.parse(await blob!.text()) as Record<string, unknown>;
+    expect(file.Tool).toEqual([{ id: 't' }]);
+    expect(file).not.toHaveProperty('FileDefaultName');
   });
 });

@@ -9,19 +9,24 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { errorMessage } from '../../api/errorMessage';
+import { useAccess } from '../../app/useAccess';
 import { useNotify } from '../notifications/useNotify';
 import { downloadFile } from './downloadFile';
 import { exportImportApi } from './exportImportApi';
 import { EXPORT_FILE_NAME, EXPORT_TYPES, exportFileText, exportFlags } from './exportTypes';
 
-const ALL_LABELS: string[] = EXPORT_TYPES.map((t) => t.label);
-
-/** SPEC §2 export dialog: choose data types, export, download the JSON bundle. */
+/**
+ * SPEC §2 export dialog: choose data types, export, download the JSON bundle. Only the types the
+ * user may read are offered (the server refuses the others).
+ */
 export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const notify = useNotify();
-  const [selected, setSelected] = useState<Set<string>>(() => new Set(ALL_LABELS));
+  const access = useAccess();
+  const types = useMemo(() => EXPORT_TYPES.filter((t) => access.can(t.permission)), [access]);
+  const allLabels = useMemo(() => types.map((t) => t.label), [types]);
+  const [selected, setSelected] = useState<Set<string>>(() => new Set(allLabels));
   const [exporting, setExporting] = useState(false);
 
   const toggle = (label: string) =>
@@ -38,7 +43,7 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
     try {
       const data = await exportImportApi.exportData(exportFlags(selected));
       try {
-        downloadFile(EXPORT_FILE_NAME, exportFileText(data));
+        downloadFile(data.FileDefaultName || EXPORT_FILE_NAME, exportFileText(data));
       } catch (error) {
         notify.error(error, { prefix: 'Failed to export all: ' });
         return;
@@ -73,7 +78,7 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
         ) : (
           <>
             <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
-              {EXPORT_TYPES.map(({ label }) => (
+              {types.map(({ label }) => (
                 <FormControlLabel
                   key={label}
                   control={<Checkbox checked={selected.has(label)} onChange={() => toggle(label)} />}
@@ -93,10 +98,10 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button
             color="inherit"
-            onClick={() => setSelected(selected.size === ALL_LABELS.length ? new Set() : new Set(ALL_LABELS))}
+            onClick={() => setSelected(selected.size === allLabels.length ? new Set() : new Set(allLabels))}
             sx={{ mr: 'auto' }}
           >
-            {selected.size === ALL_LABELS.length ? 'Clear all' : 'Select all'}
+            {selected.size === allLabels.length ? 'Clear all' : 'Select all'}
           </Button>
           <Button color="inherit" onClick={onClose}>
             Cancel

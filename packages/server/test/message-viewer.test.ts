@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Permission } from '@flowloom/shared';
-import { ENGINES, EMPTY_FLOW, ownerSession, startTestServer, type Session, type TestServer } from './harness.js';
+import {
+  ENGINES,
+  EMPTY_FLOW,
+  ownerSession,
+  startTestServer,
+  type Session,
+  type TestServer,
+} from './harness.js';
 
 interface Row {
   id: string;
@@ -132,7 +139,9 @@ describe.each(ENGINES)('message viewer routes (%s)', (engine) => {
           memoryType: 'Buffer Memory',
           answer: {
             usedTools: JSON.stringify([{ tool: 'calculator', toolInput: { a: 1 }, toolOutput: '2' }]),
-            sourceDocuments: JSON.stringify([{ pageContent: 'manual page', metadata: { source: 'manual.pdf' } }]),
+            sourceDocuments: JSON.stringify([
+              { pageContent: 'manual page', metadata: { source: 'manual.pdf' } },
+            ]),
             artifacts: JSON.stringify([{ type: 'png', data: 'FILE-STORAGE::chart.png' }]),
             question: JSON.stringify({
               leadEmail: 'lead@example.com',
@@ -159,7 +168,11 @@ describe.each(ENGINES)('message viewer routes (%s)', (engine) => {
       const first = await list('order=DESC&page=1&limit=10&feedback=true');
       expect(first).toHaveLength(20);
       expect(sessionsOf(first)).toEqual(['s12', 's11', 's10', 's9', 's8', 's7', 's6', 's5', 's4', 's3']);
-      expect(first[0]).toMatchObject({ role: 'apiMessage', content: 'answer 12', feedback: { rating: 'THUMBS_UP' } });
+      expect(first[0]).toMatchObject({
+        role: 'apiMessage',
+        content: 'answer 12',
+        feedback: { rating: 'THUMBS_UP' },
+      });
       const second = await list('order=DESC&page=2&limit=10&feedback=true');
       expect(sessionsOf(second)).toEqual(['s2', 's1']);
       expect(await list('order=DESC&page=3&limit=10&feedback=true')).toEqual([]);
@@ -184,7 +197,9 @@ describe.each(ENGINES)('message viewer routes (%s)', (engine) => {
     });
 
     it('reads one conversation oldest first with its parsed tools, sources and uploads', async () => {
-      const rows = await list('chatId=chat-5&memoryType=Buffer%20Memory&sessionId=s5&order=ASC&feedback=true');
+      const rows = await list(
+        'chatId=chat-5&memoryType=Buffer%20Memory&sessionId=s5&order=ASC&feedback=true',
+      );
       expect(rows.map((r) => r.content)).toEqual(['question 5', 'answer 5']);
       expect(rows[0]).toMatchObject({
         leadEmail: 'lead@example.com',
@@ -216,7 +231,9 @@ describe.each(ENGINES)('message viewer routes (%s)', (engine) => {
 
     it('opens an agentflow only to the agentflow family', async () => {
       expect((await withKey('chat viewer', 'GET', `/api/v1/chatmessage/${flowId}`)).statusCode).toBe(200);
-      expect((await withKey('chat viewer', 'GET', `/api/v1/chatmessage/${agentflowId}`)).statusCode).toBe(403);
+      expect((await withKey('chat viewer', 'GET', `/api/v1/chatmessage/${agentflowId}`)).statusCode).toBe(
+        403,
+      );
       expect((await withKey('chat viewer', 'GET', `/api/v1/stats/${agentflowId}`)).statusCode).toBe(403);
       expect((await owner.request('GET', `/api/v1/chatmessage/${agentflowId}`)).json()).toHaveLength(2);
     });
@@ -236,9 +253,7 @@ describe.each(ENGINES)('message viewer routes (%s)', (engine) => {
       expect(response.headers['content-type']).toMatch(/^application\/json/);
       expect(response.headers['content-disposition']).toBe(`attachment; filename="${flowId}-Message.json"`);
       const conversations = response.json<Record<string, unknown>[]>();
-      expect(conversations.map((c) => c.id)).toEqual(
-        Array.from({ length: 12 }, (_, i) => `chat-${12 - i}`),
-      );
+      expect(conversations.map((c) => c.id)).toEqual(Array.from({ length: 12 }, (_, i) => `chat-${12 - i}`));
       expect(conversations[0]).toEqual({
         id: 'chat-12',
         source: 'UI',
@@ -317,11 +332,13 @@ describe.each(ENGINES)('message viewer routes (%s)', (engine) => {
     });
 
     it('writes every conversation of a flow with more than one batch of them, in order', async () => {
-      const big = (await owner.request('POST', '/api/v1/chatflows', {
-        name: 'Busy',
-        type: 'CHATFLOW',
-        flowData: EMPTY_FLOW,
-      })).json<{ id: string }>().id;
+      const big = (
+        await owner.request('POST', '/api/v1/chatflows', {
+          name: 'Busy',
+          type: 'CHATFLOW',
+          flowData: EMPTY_FLOW,
+        })
+      ).json<{ id: string }>().id;
       const rows = [];
       for (let n = 1; n <= 450; n++) {
         for (const role of ['userMessage', 'apiMessage']) {
@@ -350,7 +367,10 @@ describe.each(ENGINES)('message viewer routes (%s)', (engine) => {
         }
       }
       for (let start = 0; start < rows.length; start += 100)
-        await server.database.db.insertInto('chat_message').values(rows.slice(start, start + 100)).execute();
+        await server.database.db
+          .insertInto('chat_message')
+          .values(rows.slice(start, start + 100))
+          .execute();
       const response = await owner.request('POST', '/api/v1/export-import/chatflow-messages', {
         chatflowId: big,
       });
@@ -369,13 +389,20 @@ describe.each(ENGINES)('message viewer routes (%s)', (engine) => {
       const response = await withKey('chat viewer', 'DELETE', `/api/v1/chatmessage/${flowId}?chatId=chat-4`);
       expect(response.statusCode).toBe(403);
       expect(await count()).toBe(24);
-      expect((await withKey('chat editor', 'DELETE', `/api/v1/chatmessage/${agentflowId}`)).statusCode).toBe(403);
+      expect((await withKey('chat editor', 'DELETE', `/api/v1/chatmessage/${agentflowId}`)).statusCode).toBe(
+        403,
+      );
     });
 
     it('clears one session as the viewer asks, and refuses bad filters', async () => {
-      const bad = await owner.request('DELETE', `/api/v1/chatmessage/${flowId}?startDate=${at(9)}&endDate=${at(1)}`);
+      const bad = await owner.request(
+        'DELETE',
+        `/api/v1/chatmessage/${flowId}?startDate=${at(9)}&endDate=${at(1)}`,
+      );
       expect(bad.statusCode).toBe(400);
-      expect((await owner.request('DELETE', `/api/v1/chatmessage/${flowId}?hardDelete=maybe`)).statusCode).toBe(400);
+      expect(
+        (await owner.request('DELETE', `/api/v1/chatmessage/${flowId}?hardDelete=maybe`)).statusCode,
+      ).toBe(400);
       expect(await count()).toBe(24);
       const response = await withKey(
         'chat editor',

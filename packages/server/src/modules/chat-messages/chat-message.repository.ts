@@ -243,7 +243,11 @@ export function createChatMessageRepository(db: Db) {
     return db.transaction().execute(async (trx) => {
       await trx
         .deleteFrom('chat_message_feedback')
-        .where('messageId', 'in', trx.selectFrom('chat_message').select('chat_message.id').where(matches(filter)))
+        .where(
+          'messageId',
+          'in',
+          trx.selectFrom('chat_message').select('chat_message.id').where(matches(filter)),
+        )
         .execute();
       const result = await trx.deleteFrom('chat_message').where(matches(filter)).executeTakeFirst();
       return Number(result.numDeletedRows);

@@ -41,8 +41,7 @@ const SOURCES: Record<string, string> = {
 };
 
 /** The export's name for a chat type (SHARING.md §6.1). */
-export const sourceName = (chatType: string | null): string =>
-  (chatType && SOURCES[chatType]) || 'Unknown';
+export const sourceName = (chatType: string | null): string => (chatType && SOURCES[chatType]) || 'Unknown';
 
 /** A conversation is one chat, split by session only when the memory names one (as Flowise). */
 export function conversationKey(row: {

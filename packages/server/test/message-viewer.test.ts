@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Permission } from '@flowloom/shared';
+import { CONVERSATIONS_PER_BATCH } from '../src/modules/chat-messages/message-export.js';
 import {
   ENGINES,
   EMPTY_FLOW,
@@ -332,6 +333,7 @@ describe.each(ENGINES)('message viewer routes (%s)', (engine) => {
     });
 
     it('writes every conversation of a flow with more than one batch of them, in order', async () => {
+      const CONVERSATIONS = 2 * CONVERSATIONS_PER_BATCH + 50;
       const big = (
         await owner.request('POST', '/api/v1/chatflows', {
           name: 'Busy',
@@ -340,7 +342,7 @@ describe.each(ENGINES)('message viewer routes (%s)', (engine) => {
         })
       ).json<{ id: string }>().id;
       const rows = [];
-      for (let n = 1; n <= 450; n++) {
+      for (let n = 1; n <= CONVERSATIONS; n++) {
         for (const role of ['userMessage', 'apiMessage']) {
           rows.push({
             id: `${big}-${role}-${n}`,
@@ -375,8 +377,10 @@ describe.each(ENGINES)('message viewer routes (%s)', (engine) => {
         chatflowId: big,
       });
       const conversations = response.json<{ id: string; messages: { role: string }[] }[]>();
-      expect(conversations).toHaveLength(450);
-      expect(conversations.map((c) => c.id)).toEqual(Array.from({ length: 450 }, (_, i) => `c${450 - i}`));
+      expect(conversations).toHaveLength(CONVERSATIONS);
+      expect(conversations.map((c) => c.id)).toEqual(
+        Array.from({ length: CONVERSATIONS }, (_, i) => `c${CONVERSATIONS - i}`),
+      );
       expect(conversations.every((c) => c.messages.map((m) => m.role).join() === 'user,bot')).toBe(true);
     });
   });

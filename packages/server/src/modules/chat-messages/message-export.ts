@@ -17,7 +17,7 @@ import {
 import { assertFlowAccess } from './flow-scope.js';
 
 /** Conversations read and written per step: memory stays bounded whatever the flow holds. */
-const CONVERSATIONS_PER_BATCH = 200;
+export const CONVERSATIONS_PER_BATCH = 500;
 
 export const exportMessagesBody = z.object({
   chatflowId: z

@@ -115,7 +115,9 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-describe('View Messages dialog', () => {
+// Each test drives MUI menus and dialogs through several requests: on a loaded machine that takes
+// longer than the default five seconds.
+describe('View Messages dialog', { timeout: 20_000 }, () => {
   it('asks for the default filters, shows the stats and the sessions newest first', async () => {
     const fetch = fakeServer();
     renderWithProviders(<ViewMessagesDialog open onClose={() => undefined} flow={flow} />);
@@ -240,7 +242,7 @@ describe('View Messages dialog', () => {
     expect(saved).toEqual([]);
   });
 
-  it('clears one session after confirming, and deletes all with the hard-delete choice', async () => {
+  it('clears one session after confirming', async () => {
     const fetch = fakeServer();
     renderWithProviders(<ViewMessagesDialog open onClose={() => undefined} flow={flow} />);
     await screen.findByText('Too short');
@@ -260,7 +262,12 @@ describe('View Messages dialog', () => {
       chatType: 'INTERNAL',
       isClearFromViewMessageDialog: 'true',
     });
+  });
 
+  it('deletes all in the date range with the hard-delete choice', async () => {
+    const fetch = fakeServer();
+    renderWithProviders(<ViewMessagesDialog open onClose={() => undefined} flow={flow} />);
+    await screen.findByText('Too short');
     await userEvent.click(screen.getByRole('button', { name: 'More Actions' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Delete All' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Messages' });
@@ -272,8 +279,8 @@ describe('View Messages dialog', () => {
     );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Successfully deleted messages')).toBeInTheDocument();
-    const all = calls(fetch, '/api/v1/chatmessage/flow-1', 'DELETE')[1]!;
-    const q = Object.fromEntries(all.url.searchParams);
+    const [all] = calls(fetch, '/api/v1/chatmessage/flow-1', 'DELETE');
+    const q = Object.fromEntries(all!.url.searchParams);
     expect(q).toEqual({
       startDate: expect.any(String),
       endDate: expect.any(String),

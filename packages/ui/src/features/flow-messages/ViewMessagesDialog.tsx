@@ -110,7 +110,7 @@ function MultiSelect({
 }) {
   const id = `view-messages-${label.toLowerCase()}`;
   return (
-    <FormControl size="small" sx={{ minWidth: 190 }}>
+    <FormControl size="small" sx={{ minWidth: 190, maxWidth: 340 }}>
       <InputLabel id={`${id}-label`}>{label}</InputLabel>
       <Select
         labelId={`${id}-label`}

@@ -230,6 +230,15 @@ describe.each(ENGINES)('message viewer routes (%s)', (engine) => {
       }
     });
 
+    it('refuses a reversed range on the stats too', async () => {
+      const response = await owner.request(
+        'GET',
+        `/api/v1/stats/${flowId}?startDate=${at(10)}&endDate=${at(1)}`,
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('startDate must not be after endDate');
+    });
+
     it('opens an agentflow only to the agentflow family', async () => {
       expect((await withKey('chat viewer', 'GET', `/api/v1/chatmessage/${flowId}`)).statusCode).toBe(200);
       expect((await withKey('chat viewer', 'GET', `/api/v1/chatmessage/${agentflowId}`)).statusCode).toBe(

@@ -46,7 +46,10 @@ test('a canvas chat is read, exported and cleared in View Messages', async () =>
 
   // Open View Messages from the flow's "⋮" menu in the Chatflows list.
   await page.goto('/chatflows');
-  await page.getByRole('button', { name: `Actions for ${name}` }).first().click();
+  await page
+    .getByRole('button', { name: `Actions for ${name}` })
+    .first()
+    .click();
   await page.getByRole('menuitem', { name: 'View Messages' }).click();
   const dialog = page.getByRole('dialog', { name: /View Messages/ });
   await expect(dialog.getByLabel('Total Messages')).toContainText('2');

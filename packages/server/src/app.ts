@@ -12,6 +12,7 @@ import type { AgentflowRegistry, CodeSandbox, GuardedFetch } from '@flowloom/eng
 import type { Config } from './config.js';
 import { createChatMessageRepository } from './modules/chat-messages/chat-message.repository.js';
 import { registerChatMessageRoutes } from './modules/chat-messages/chat-message.routes.js';
+import { registerMessageExportRoutes } from './modules/chat-messages/message-export.js';
 import { registerNodeRoutes } from './modules/nodes/node.routes.js';
 import { createExecutionRepository } from './modules/executions/execution.repository.js';
 import { registerExecutionRoutes } from './modules/executions/execution.routes.js';
@@ -307,6 +308,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerPredictionRoutes(app, { predictions });
   registerChatMessageRoutes(app, { db: database.db, messages });
+  registerMessageExportRoutes(app, { db: database.db, messages, home: config.home, appUrl: config.appUrl });
   const storeRuntime = { registry, servicesFor };
   const upsertHistory = createUpsertHistoryRepository(database.db);
   /** A credential named in a store's settings must be the workspace's, and usable by the caller (issue 10). */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CHAT_TYPES, FEEDBACK_RATINGS, dateFilter, listFilter } from '@flowloom/shared';
 import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
 import { caller } from '../../http/auth-hook.js';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.js';
 import type { ChatMessageRepository, ChatMessageRow } from './chat-message.repository.js';
@@ -20,7 +21,7 @@ const JSON_COLUMNS = [
 ] as const;
 
 /** Stored JSON columns come back parsed (FLOWISE_API.md §4.2 chatmessage). */
-function toWire(row: ChatMessageRow & { feedback?: unknown }) {
+export function toWire(row: ChatMessageRow & { feedback?: unknown }) {
   const out: Record<string, unknown> = { ...row };
   for (const column of JSON_COLUMNS) {
     const value = row[column];
@@ -35,13 +36,29 @@ function toWire(row: ChatMessageRow & { feedback?: unknown }) {
   return out;
 }
 
+/** Longest accepted id or memory name in a filter. */
+const ID_MAX = 255;
+const idFilter = (field: string) =>
+  z.string().max(ID_MAX, `${field} must be at most ${ID_MAX} characters`).optional();
+
+/** A date range that ends before it starts is a mistake, not an empty answer. */
+function assertRange(q: { startDate?: string; endDate?: string }) {
+  if (q.startDate && q.endDate && q.startDate > q.endDate)
+    throw new AppError('BAD_REQUEST', 'startDate must not be after endDate');
+}
+
+function withoutFeedback<T extends { feedback?: unknown }>(row: T): Omit<T, 'feedback'> {
+  const { feedback: _feedback, ...rest } = row;
+  return rest;
+}
+
 const listQuery = z.object({
   chatType: listFilter('chatType', CHAT_TYPES),
   order: z.enum(['ASC', 'DESC'], { message: 'order must be "ASC" or "DESC"' }).optional(),
-  chatId: z.string().optional(),
-  memoryType: z.string().optional(),
-  sessionId: z.string().optional(),
-  messageId: z.string().optional(),
+  chatId: idFilter('chatId'),
+  memoryType: idFilter('memoryType'),
+  sessionId: idFilter('sessionId'),
+  messageId: idFilter('messageId'),
   startDate: dateFilter('startDate'),
   endDate: dateFilter('endDate'),
   feedback: z
@@ -49,9 +66,38 @@ const listQuery = z.object({
     .optional()
     .transform((value) => value === 'true'),
   feedbackType: listFilter('feedbackType', FEEDBACK_RATINGS),
-  page: z.coerce.number().int().min(1).optional(),
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  page: z.coerce
+    .number({ message: 'page must be a whole number from 1' })
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .max(1_000_000, 'page must be at most 1000000')
+    .optional(),
+  limit: z.coerce
+    .number({ message: 'limit must be a whole number from 1 to 1000' })
+    .int('limit must be a whole number from 1 to 1000')
+    .min(1, 'limit must be a whole number from 1 to 1000')
+    .max(1000, 'limit must be a whole number from 1 to 1000')
+    .optional(),
 });
+
+const deleteQuery = listQuery
+  .pick({
+    chatId: true,
+    sessionId: true,
+    memoryType: true,
+    chatType: true,
+    startDate: true,
+    endDate: true,
+    feedbackType: true,
+  })
+  .extend({
+    // Every memory here reads `chat_message`, so deleting the rows clears it; the flags are
+    // accepted as Flowise's viewer sends them.
+    hardDelete: z.enum(['true', 'false'], { message: 'hardDelete must be "true" or "false"' }).optional(),
+    isClearFromViewMessageDialog: z
+      .enum(['true', 'false'], { message: 'isClearFromViewMessageDialog must be "true" or "false"' })
+      .optional(),
+  });
 
 export function registerChatMessageRoutes(
   root: FastifyInstance,
@@ -75,6 +121,7 @@ export function registerChatMessageRoutes(
     async (request) => {
       await assertFlowAccess(db, caller(request), request.params.chatflowid, 'view');
       const q = request.query;
+      assertRange(q);
       const filter = {
         chatflowid: request.params.chatflowid,
         chatTypes: q.chatType,
@@ -85,11 +132,18 @@ export function registerChatMessageRoutes(
         startDate: q.startDate,
         endDate: q.endDate,
         order: q.order,
-        ...(q.page !== undefined &&
-          q.limit !== undefined && { offset: (q.page - 1) * q.limit, limit: q.limit }),
       };
       // `feedbackType` only means something with `feedback=true`, as in Flowise.
-      if (q.feedback) return (await messages.listWithFeedback(filter, q.feedbackType)).map(toWire);
+      const ratings = q.feedback ? q.feedbackType : undefined;
+      if (q.page !== undefined && q.limit !== undefined && !q.sessionId && !q.messageId) {
+        // A page counts sessions, as `/stats` totalSessions does (SHARING.md §6.1).
+        const rows = await messages.listSessionPage(
+          { ...filter, offset: (q.page - 1) * q.limit, limit: q.limit },
+          ratings,
+        );
+        return rows.map((row) => toWire(q.feedback ? row : withoutFeedback(row)));
+      }
+      if (q.feedback) return (await messages.listWithFeedback(filter, ratings)).map(toWire);
       return (await messages.list(filter)).map(toWire);
     },
   );
@@ -102,29 +156,27 @@ export function registerChatMessageRoutes(
         tags,
         summary: 'Delete messages of a flow (all, or one chat / session / type / date range)',
         params,
-        querystring: listQuery.pick({
-          chatId: true,
-          sessionId: true,
-          memoryType: true,
-          chatType: true,
-          startDate: true,
-          endDate: true,
-        }),
+        querystring: deleteQuery,
       },
     },
     async (request) => {
       // Deleting a flow's chats changes the flow's records: the update permission of its family.
       await assertFlowAccess(db, caller(request), request.params.chatflowid, 'update');
       const q = request.query;
-      const deleted = await messages.deleteMatching({
-        chatflowid: request.params.chatflowid,
-        chatId: q.chatId,
-        sessionId: q.sessionId,
-        memoryType: q.memoryType,
-        chatTypes: q.chatType,
-        startDate: q.startDate,
-        endDate: q.endDate,
-      });
+      assertRange(q);
+      const deleted = await messages.deleteMatching(
+        {
+          chatflowid: request.params.chatflowid,
+          chatId: q.chatId,
+          sessionId: q.sessionId,
+          memoryType: q.memoryType,
+          chatTypes: q.chatType,
+          startDate: q.startDate,
+          endDate: q.endDate,
+        },
+        // A rating filter picks single exchanges; a named chat is cleared whole, as in Flowise.
+        q.chatId ? undefined : q.feedbackType,
+      );
       return { deleted };
     },
   );

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { statsQuery, type ChatflowStats } from '@flowloom/shared';
 import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
 import { caller } from '../../http/auth-hook.js';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.js';
 import type { ChatMessageRepository } from '../chat-messages/chat-message.repository.js';
@@ -29,6 +30,8 @@ export function registerStatsRoutes(
       const { chatflowid } = request.params;
       await assertFlowAccess(db, caller(request), chatflowid, 'view');
       const q = request.query;
+      if (q.startDate && q.endDate && q.startDate > q.endDate)
+        throw new AppError('BAD_REQUEST', 'startDate must not be after endDate');
       return messages.stats(
         { chatflowid, chatTypes: q.chatType, startDate: q.startDate, endDate: q.endDate },
         q.feedbackType,

@@ -3,6 +3,8 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
 import AddIcon from '@mui/icons-material/Add';
+import ContactMailOutlinedIcon from '@mui/icons-material/ContactMailOutlined';
+import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import HubOutlinedIcon from '@mui/icons-material/HubOutlined';
 import type { Chatflow } from '@flowloom/shared';
 import { useState } from 'react';
@@ -13,6 +15,8 @@ import { formatDate } from '../../components/formatDate';
 import { RenameDeleteMenu } from '../../components/RenameDeleteMenu';
 import { ResourceList } from '../../components/ResourceList';
 import { useConfirmedDelete } from '../confirm/useConfirmedDelete';
+import { ViewLeadsDialog } from '../flow-messages/ViewLeadsDialog';
+import { ViewMessagesDialog } from '../flow-messages/ViewMessagesDialog';
 import { useNotify } from '../notifications/useNotify';
 import { FlowCard, flowCategories } from './FlowCard';
 import { FLOW_KINDS, flowNodeLabels, matchesFlowSearch } from './flowKinds';
@@ -27,6 +31,7 @@ export default function FlowListPage({ type }: { type: 'CHATFLOW' | 'AGENTFLOW' 
   const access = useAccess();
   const confirmedDelete = useConfirmedDelete();
   const [renaming, setRenaming] = useState<Chatflow | null>(null);
+  const [viewing, setViewing] = useState<{ flow: Chatflow; what: 'messages' | 'leads' } | null>(null);
   const flows = useApiQuery(() => flowsApi.list(type), [type]);
   const canCreate = access.can(`${kind.resource}:create`);
   const canUpdate = access.can(`${kind.resource}:update`);
@@ -108,12 +113,38 @@ export default function FlowListPage({ type }: { type: 'CHATFLOW' | 'AGENTFLOW' 
       actions={(flow) => (
         <RenameDeleteMenu
           label={`Actions for ${flow.name}`}
+          extra={[
+            {
+              label: 'View Messages',
+              icon: <ForumOutlinedIcon fontSize="small" />,
+              onClick: () => setViewing({ flow, what: 'messages' }),
+            },
+            {
+              label: 'View Leads',
+              icon: <ContactMailOutlinedIcon fontSize="small" />,
+              onClick: () => setViewing({ flow, what: 'leads' }),
+            },
+          ]}
           {...(canUpdate ? { onRename: () => setRenaming(flow) } : {})}
           {...(canDelete ? { onDelete: () => void remove(flow) } : {})}
         />
       )}
       cards={(flow, actions) => <FlowCard flow={flow} onOpen={() => open(flow)} actions={actions} />}
     >
+      {viewing && (
+        <>
+          <ViewMessagesDialog
+            open={viewing.what === 'messages'}
+            onClose={() => setViewing(null)}
+            flow={viewing.flow}
+          />
+          <ViewLeadsDialog
+            open={viewing.what === 'leads'}
+            onClose={() => setViewing(null)}
+            flow={viewing.flow}
+          />
+        </>
+      )}
       {renaming && (
         <RenameFlowDialog
           initialName={renaming.name}

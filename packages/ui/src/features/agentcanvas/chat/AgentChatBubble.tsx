@@ -7,7 +7,7 @@ import type { AgentChatMessage, HumanInputAction, HumanInputChoice } from './age
 import { HumanInputAnswer } from './HumanInputAnswer';
 
 /** The steps of a run, in order, each with its status. */
-function StepList({ steps }: { steps: NonNullable<AgentChatMessage['steps']> }) {
+export function StepList({ steps }: { steps: NonNullable<AgentChatMessage['steps']> }) {
   return (
     <Box
       component="ol"

@@ -790,8 +790,11 @@ const AGENTFLOWS = {
                   role: 'system',
                   content: paragraph('You are an editor. Tighten the text and fix any errors.'),
                 },
+                {
+                  role: 'user',
+                  content: paragraph(`Edit this paragraph:</p><p>${mention('llmAgentflow_0')}`),
+                },
               ],
-              llmUserMessage: paragraph(`Edit this paragraph:</p><p>${mention('llmAgentflow_0')}`),
             },
           ],
         ],

@@ -72,8 +72,13 @@ export const createCustomTemplateBody = z.object({
   description: z.string().max(4000).nullable().optional(),
   badge: z.string().max(64).nullable().optional(),
   usecases: z
-    .union([z.array(usecase).max(30, 'At most 30 use cases'), usecase])
-    .nullable()
+    .preprocess(
+      (value) => (typeof value === 'string' ? [value] : value),
+      z
+        .array(usecase, { message: 'usecases must be a list of texts' })
+        .max(30, 'At most 30 use cases')
+        .nullable(),
+    )
     .optional(),
   type: z
     .enum(CUSTOM_TEMPLATE_TYPES, { message: 'type must be Chatflow, Agentflow, AgentflowV2 or Tool' })

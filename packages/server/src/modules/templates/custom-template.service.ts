@@ -102,7 +102,10 @@ export function createCustomTemplateService({
       };
     }
     if (!body.flowData)
-      throw new AppError('BAD_REQUEST', 'A flow template needs chatflowId (or flowData); a tool template needs tool');
+      throw new AppError(
+        'BAD_REQUEST',
+        'A flow template needs chatflowId (or flowData); a tool template needs tool',
+      );
     return {
       flowData: JSON.stringify(sanitizeFlowForExport(parseFlowData(body.flowData))),
       type: body.type ?? 'Chatflow',
@@ -120,7 +123,8 @@ export function createCustomTemplateService({
       if (!name) throw new AppError('PRECONDITION_FAILED', NO_TEMPLATE_BODY);
       const isTool = body.tool !== undefined || body.type === 'Tool';
       assertHolds(ctx, isTool ? 'templates:toolexport' : 'templates:flowexport');
-      if (isTool && !body.tool) throw new AppError('BAD_REQUEST', 'A tool template needs the tool (iconSrc, schema, func)');
+      if (isTool && !body.tool)
+        throw new AppError('BAD_REQUEST', 'A tool template needs the tool (iconSrc, schema, func)');
       const { flowData, type } = isTool
         ? {
             flowData: JSON.stringify({

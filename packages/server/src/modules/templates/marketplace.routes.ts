@@ -55,7 +55,10 @@ export function registerMarketplaceRoutes(
     },
     (request) => {
       if (!request.params.id)
-        throw new AppError('PRECONDITION_FAILED', 'Error: marketplacesController.deleteCustomTemplate - id not provided!');
+        throw new AppError(
+          'PRECONDITION_FAILED',
+          'Error: marketplacesController.deleteCustomTemplate - id not provided!',
+        );
       return templates.remove(caller(request), request.params.id);
     },
   );
@@ -67,7 +70,10 @@ export function registerMarketplaceRoutes(
       schema: { tags, summary: 'Delete a custom template (id missing: refused)' },
     },
     () => {
-      throw new AppError('PRECONDITION_FAILED', 'Error: marketplacesController.deleteCustomTemplate - id not provided!');
+      throw new AppError(
+        'PRECONDITION_FAILED',
+        'Error: marketplacesController.deleteCustomTemplate - id not provided!',
+      );
     },
   );
 }

@@ -4,6 +4,7 @@ import Link from '@mui/material/Link';
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
 import AddIcon from '@mui/icons-material/Add';
 import HubOutlinedIcon from '@mui/icons-material/HubOutlined';
+import SaveAsOutlinedIcon from '@mui/icons-material/SaveAsOutlined';
 import type { Chatflow } from '@flowloom/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -13,6 +14,7 @@ import { formatDate } from '../../components/formatDate';
 import { RenameDeleteMenu } from '../../components/RenameDeleteMenu';
 import { ResourceList } from '../../components/ResourceList';
 import { useConfirmedDelete } from '../confirm/useConfirmedDelete';
+import { ExportAsTemplateDialog } from '../marketplace/ExportAsTemplateDialog';
 import { useNotify } from '../notifications/useNotify';
 import { FlowCard, flowCategories } from './FlowCard';
 import { FLOW_KINDS, flowNodeLabels, matchesFlowSearch } from './flowKinds';
@@ -27,6 +29,8 @@ export default function FlowListPage({ type }: { type: 'CHATFLOW' | 'AGENTFLOW' 
   const access = useAccess();
   const confirmedDelete = useConfirmedDelete();
   const [renaming, setRenaming] = useState<Chatflow | null>(null);
+  const [exporting, setExporting] = useState<Chatflow | null>(null);
+  const canExport = access.can('templates:flowexport');
   const flows = useApiQuery(() => flowsApi.list(type), [type]);
   const canCreate = access.can(`${kind.resource}:create`);
   const canUpdate = access.can(`${kind.resource}:update`);
@@ -110,10 +114,24 @@ export default function FlowListPage({ type }: { type: 'CHATFLOW' | 'AGENTFLOW' 
           label={`Actions for ${flow.name}`}
           {...(canUpdate ? { onRename: () => setRenaming(flow) } : {})}
           {...(canDelete ? { onDelete: () => void remove(flow) } : {})}
+          more={[
+            canExport && {
+              label: 'Save As Template',
+              icon: <SaveAsOutlinedIcon fontSize="small" />,
+              onClick: () => setExporting(flow),
+            },
+          ]}
         />
       )}
       cards={(flow, actions) => <FlowCard flow={flow} onOpen={() => open(flow)} actions={actions} />}
     >
+      {exporting && (
+        <ExportAsTemplateDialog
+          open
+          flow={{ id: exporting.id, name: exporting.name, type: exporting.type }}
+          onClose={() => setExporting(null)}
+        />
+      )}
       {renaming && (
         <RenameFlowDialog
           initialName={renaming.name}

@@ -1,14 +1,17 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
 import FormHelperText from '@mui/material/FormHelperText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { createToolBody, type Tool } from '@flowloom/shared';
 import { useState } from 'react';
+import { useAccess } from '../../app/useAccess';
 import { CodeEditor } from '../../components/CodeEditor';
 import { fieldErrors } from '../../components/forms/fieldErrors';
 import { FormDialog, useSave } from '../../components/forms/FormDialog';
 import { useFieldErrors } from '../../components/forms/useFieldErrors';
+import { ExportAsTemplateDialog } from '../marketplace/ExportAsTemplateDialog';
 import { ArgumentGrid } from './ArgumentGrid';
 import { ToolIcon } from './ToolIcon';
 import {
@@ -21,24 +24,42 @@ import {
 } from './toolSchema';
 import { toolsApi } from './toolsApi';
 
-/** Create or edit a custom tool: name, description, colour, icon, arguments and JavaScript function. */
+/** The fields a new tool can start from (a marketplace tool template). */
+export type ToolFields = Partial<
+  Pick<Tool, 'name' | 'description' | 'color' | 'iconSrc' | 'schema' | 'func'>
+>;
+
+/**
+ * Create or edit a custom tool: name, description, colour, icon, arguments and JavaScript function.
+ * `initial` pre-fills a new tool; `preview` shows a tool template read-only, with "Use Template"
+ * (absent when the user may not create tools). An existing tool can be saved as a template.
+ */
 export function ToolDialog({
   tool,
+  initial,
+  preview,
   onClose,
   onSaved,
 }: {
   tool?: Tool;
+  initial?: ToolFields;
+  preview?: { title: string; onUse?: () => void };
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const [name, setName] = useState(tool?.name ?? '');
-  const [description, setDescription] = useState(tool?.description ?? '');
-  const [color, setColor] = useState(tool?.color || DEFAULT_TOOL_COLOR);
-  const [iconSrc, setIconSrc] = useState(tool?.iconSrc ?? '');
-  const [rows, setRows] = useState<ToolArgument[]>(() => parseToolSchema(tool?.schema));
-  const [func, setFunc] = useState(tool?.func ?? DEFAULT_TOOL_FUNC);
+  const source: ToolFields | undefined = tool ?? initial;
+  const readOnly = preview !== undefined;
+  const access = useAccess();
+  const [name, setName] = useState(source?.name ?? '');
+  const [description, setDescription] = useState(source?.description ?? '');
+  const [color, setColor] = useState(source?.color || DEFAULT_TOOL_COLOR);
+  const [iconSrc, setIconSrc] = useState(source?.iconSrc ?? '');
+  const [rows, setRows] = useState<ToolArgument[]>(() => parseToolSchema(source?.schema));
+  const [func, setFunc] = useState(source?.func ?? DEFAULT_TOOL_FUNC);
+  const [exporting, setExporting] = useState(false);
   const { errors, setErrors, edited, bind } = useFieldErrors();
   const { busy, save } = useSave('Tool', tool !== undefined, onSaved);
+  const readOnlyInput = readOnly ? { slotProps: { input: { readOnly: true } } } : {};
 
   const submit = () => {
     const parsed = createToolBody.safeParse({
@@ -66,27 +87,46 @@ export function ToolDialog({
 
   return (
     <FormDialog
-      title={tool ? 'Edit Tool' : 'Add New Tool'}
-      submitLabel={tool ? 'Save' : 'Add'}
+      title={preview ? preview.title : tool ? 'Edit Tool' : 'Add New Tool'}
+      submitLabel={preview ? 'Use Template' : tool ? 'Save' : 'Add'}
       busy={busy}
+      submitDisabled={preview !== undefined && !preview.onUse}
       maxWidth="md"
       onClose={onClose}
-      onSubmit={submit}
+      onSubmit={preview ? () => preview.onUse?.() : submit}
+      {...(tool &&
+        !readOnly &&
+        access.can('templates:toolexport') && {
+          secondaryAction: (
+            <Button color="inherit" onClick={() => setExporting(true)}>
+              Save As Template
+            </Button>
+          ),
+        })}
     >
+      {exporting && tool && (
+        <ExportAsTemplateDialog
+          open
+          onClose={() => setExporting(false)}
+          tool={{ name, description, iconSrc: iconSrc.trim() || null, schema: rows, func }}
+        />
+      )}
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
         <Box sx={{ pt: 0.25 }}>
           <ToolIcon name={name || 'T'} color={color} iconSrc={iconSrc.trim() || null} size={44} />
         </Box>
         <TextField
           label="Tool Name *"
-          autoFocus={!tool}
+          autoFocus={!tool && !readOnly}
           {...bind('name', name, setName, 'Letters, digits, "_" and "-". Models call the tool by this name.')}
+          {...readOnlyInput}
           fullWidth
         />
       </Box>
       <TextField
         label="Tool Description *"
         {...bind('description', description, setDescription, 'Tells the model when to use the tool.')}
+        {...readOnlyInput}
         multiline
         minRows={2}
         fullWidth
@@ -95,6 +135,7 @@ export function ToolDialog({
         label="Tool Icon URL"
         placeholder="https://example.com/icon.png"
         {...bind('iconSrc', iconSrc, setIconSrc)}
+        {...readOnlyInput}
         fullWidth
       />
       <div>
@@ -108,6 +149,7 @@ export function ToolDialog({
               role="radio"
               aria-checked={c === color}
               aria-label={c}
+              disabled={readOnly}
               onClick={() => setColor(c)}
               sx={{
                 width: 32,
@@ -134,6 +176,7 @@ export function ToolDialog({
             edited('schema');
           }}
           {...(errors.schema ? { error: errors.schema } : {})}
+          readOnly={readOnly}
         />
       </div>
       <div>
@@ -142,6 +185,7 @@ export function ToolDialog({
         </Typography>
         <CodeEditor
           label="JavaScript Function"
+          readOnly={readOnly}
           value={func}
           onChange={(next) => {
             setFunc(next);

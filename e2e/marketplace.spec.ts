@@ -96,6 +96,28 @@ test('filter, preview, use a template, save it and run it in the chat', async ()
   await expect(chat.getByText('Hello from the test LLM. You said: Hello template')).toBeVisible();
 });
 
+test('an agentflow template opens on the v2 canvas, unsaved, and runs in its chat', async () => {
+  await page.goto('/marketplaces');
+  await page.getByRole('textbox', { name: 'Search Name/Description/Node' }).fill('sandboxed');
+  await card('Text Statistics').click();
+  await expect(page).toHaveURL(/\/v2\/marketplace\/[0-9a-f-]{36}$/);
+  await expect(page.locator('.react-flow__node')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Use Template' }).click();
+  await expect(page).toHaveURL(/\/v2\/agentcanvas$/);
+  await expect(page.locator('.react-flow__node')).toHaveCount(2);
+  await expect(page.getByText('Unsaved changes')).toBeVisible();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const naming = page.getByRole('dialog', { name: /Save New/ });
+  await naming.getByRole('textbox').fill('Counting words');
+  await naming.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page).toHaveURL(/\/v2\/agentcanvas\/[0-9a-f-]{36}$/);
+  await page.getByRole('button', { name: 'Open chat' }).click();
+  const chat = page.getByRole('dialog', { name: 'Chat' });
+  await chat.getByRole('textbox', { name: 'Question' }).fill('one two three');
+  await chat.getByRole('textbox', { name: 'Question' }).press('Enter');
+  await expect(chat.getByText('3 words, 13 characters')).toBeVisible();
+});
+
 test('a saved flow becomes a custom template, listed under My Templates and deletable', async () => {
   await page.goto('/chatflows');
   await page.getByRole('button', { name: `Actions for ${FLOW_NAME}` }).click();

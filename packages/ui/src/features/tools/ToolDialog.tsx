@@ -86,24 +86,119 @@ export function ToolDialog({
   };
 
   return (
-    <FormDialog
-      title={preview ? preview.title : tool ? 'Edit Tool' : 'Add New Tool'}
-      submitLabel={preview ? 'Use Template' : tool ? 'Save' : 'Add'}
-      busy={busy}
-      submitDisabled={preview !== undefined && !preview.onUse}
-      maxWidth="md"
-      onClose={onClose}
-      onSubmit={preview ? () => preview.onUse?.() : submit}
-      {...(tool &&
-        !readOnly &&
-        access.can('templates:toolexport') && {
-          secondaryAction: (
-            <Button color="inherit" onClick={() => setExporting(true)}>
-              Save As Template
-            </Button>
-          ),
-        })}
-    >
+    <>
+      <FormDialog
+        title={preview ? preview.title : tool ? 'Edit Tool' : 'Add New Tool'}
+        submitLabel={preview ? 'Use Template' : tool ? 'Save' : 'Add'}
+        busy={busy}
+        submitDisabled={preview !== undefined && !preview.onUse}
+        maxWidth="md"
+        onClose={onClose}
+        onSubmit={preview ? () => preview.onUse?.() : submit}
+        {...(tool &&
+          !readOnly &&
+          access.can('templates:toolexport') && {
+            secondaryAction: (
+              <Button color="inherit" onClick={() => setExporting(true)}>
+                Save As Template
+              </Button>
+            ),
+          })}
+      >
+        <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+          <Box sx={{ pt: 0.25 }}>
+            <ToolIcon name={name || 'T'} color={color} iconSrc={iconSrc.trim() || null} size={44} />
+          </Box>
+          <TextField
+            label="Tool Name *"
+            autoFocus={!tool && !readOnly}
+            {...bind(
+              'name',
+              name,
+              setName,
+              'Letters, digits, "_" and "-". Models call the tool by this name.',
+            )}
+            {...readOnlyInput}
+            fullWidth
+          />
+        </Box>
+        <TextField
+          label="Tool Description *"
+          {...bind('description', description, setDescription, 'Tells the model when to use the tool.')}
+          {...readOnlyInput}
+          multiline
+          minRows={2}
+          fullWidth
+        />
+        <TextField
+          label="Tool Icon URL"
+          placeholder="https://example.com/icon.png"
+          {...bind('iconSrc', iconSrc, setIconSrc)}
+          {...readOnlyInput}
+          fullWidth
+        />
+        <div>
+          <Typography variant="h6" gutterBottom>
+            Color
+          </Typography>
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} role="radiogroup" aria-label="Color">
+            {TOOL_COLORS.map((c) => (
+              <ButtonBase
+                key={c}
+                role="radio"
+                aria-checked={c === color}
+                aria-label={c}
+                disabled={readOnly}
+                onClick={() => setColor(c)}
+                sx={{
+                  width: 32,
+                  height: 32,
+                  borderRadius: 2,
+                  background: c,
+                  outline: c === color ? 2 : 0,
+                  outlineColor: 'primary.main',
+                  outlineOffset: 2,
+                }}
+              />
+            ))}
+          </Box>
+          {errors.color && <FormHelperText error>{errors.color}</FormHelperText>}
+        </div>
+        <div>
+          <Typography variant="h6" gutterBottom>
+            Input Schema
+          </Typography>
+          <ArgumentGrid
+            rows={rows}
+            onChange={(next) => {
+              setRows(next);
+              edited('schema');
+            }}
+            {...(errors.schema ? { error: errors.schema } : {})}
+            readOnly={readOnly}
+          />
+        </div>
+        <div>
+          <Typography variant="h6" gutterBottom>
+            JavaScript Function
+          </Typography>
+          <CodeEditor
+            label="JavaScript Function"
+            readOnly={readOnly}
+            value={func}
+            onChange={(next) => {
+              setFunc(next);
+              edited('func');
+            }}
+          />
+          {errors.func && (
+            <FormHelperText error role="alert">
+              {errors.func}
+            </FormHelperText>
+          )}
+        </div>
+      </FormDialog>
+      {/* Beside the form, not in it: its own submit must not submit the tool. */}
       {exporting && tool && (
         <ExportAsTemplateDialog
           open
@@ -111,93 +206,6 @@ export function ToolDialog({
           tool={{ name, description, iconSrc: iconSrc.trim() || null, schema: rows, func }}
         />
       )}
-      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-        <Box sx={{ pt: 0.25 }}>
-          <ToolIcon name={name || 'T'} color={color} iconSrc={iconSrc.trim() || null} size={44} />
-        </Box>
-        <TextField
-          label="Tool Name *"
-          autoFocus={!tool && !readOnly}
-          {...bind('name', name, setName, 'Letters, digits, "_" and "-". Models call the tool by this name.')}
-          {...readOnlyInput}
-          fullWidth
-        />
-      </Box>
-      <TextField
-        label="Tool Description *"
-        {...bind('description', description, setDescription, 'Tells the model when to use the tool.')}
-        {...readOnlyInput}
-        multiline
-        minRows={2}
-        fullWidth
-      />
-      <TextField
-        label="Tool Icon URL"
-        placeholder="https://example.com/icon.png"
-        {...bind('iconSrc', iconSrc, setIconSrc)}
-        {...readOnlyInput}
-        fullWidth
-      />
-      <div>
-        <Typography variant="h6" gutterBottom>
-          Color
-        </Typography>
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} role="radiogroup" aria-label="Color">
-          {TOOL_COLORS.map((c) => (
-            <ButtonBase
-              key={c}
-              role="radio"
-              aria-checked={c === color}
-              aria-label={c}
-              disabled={readOnly}
-              onClick={() => setColor(c)}
-              sx={{
-                width: 32,
-                height: 32,
-                borderRadius: 2,
-                background: c,
-                outline: c === color ? 2 : 0,
-                outlineColor: 'primary.main',
-                outlineOffset: 2,
-              }}
-            />
-          ))}
-        </Box>
-        {errors.color && <FormHelperText error>{errors.color}</FormHelperText>}
-      </div>
-      <div>
-        <Typography variant="h6" gutterBottom>
-          Input Schema
-        </Typography>
-        <ArgumentGrid
-          rows={rows}
-          onChange={(next) => {
-            setRows(next);
-            edited('schema');
-          }}
-          {...(errors.schema ? { error: errors.schema } : {})}
-          readOnly={readOnly}
-        />
-      </div>
-      <div>
-        <Typography variant="h6" gutterBottom>
-          JavaScript Function
-        </Typography>
-        <CodeEditor
-          label="JavaScript Function"
-          readOnly={readOnly}
-          value={func}
-          onChange={(next) => {
-            setFunc(next);
-            edited('func');
-          }}
-        />
-        {errors.func && (
-          <FormHelperText error role="alert">
-            {errors.func}
-          </FormHelperText>
-        )}
-      </div>
-    </FormDialog>
+    </>
   );
 }

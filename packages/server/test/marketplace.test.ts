@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ENGINES,
   moveToAnotherWorkspace,
   ownerSession,
   startTestServer,
@@ -56,12 +57,12 @@ const FLOW_WITH_SECRETS = JSON.stringify({
   edges: [],
 });
 
-describe('marketplace templates', () => {
+describe.each(ENGINES)('marketplace templates (%s)', (engine) => {
   let server: TestServer;
   let owner: Session;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ engine });
     owner = await ownerSession(server.app);
   });
   afterAll(() => server.close());

@@ -8,6 +8,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../api/errorMessage';
 import { useAccess } from '../../app/useAccess';
+import { useNotify } from '../notifications/useNotify';
 import { marketplaceApi } from './marketplaceApi';
 import { canvasPathFor, createPermissionFor, templateTitle, type TemplateRouteState } from './templates';
 
@@ -76,6 +77,7 @@ export default function MarketplacePreviewPage({ v2 }: { v2: boolean }) {
   const { id } = useParams();
   const navigate = useNavigate();
   const access = useAccess();
+  const notify = useNotify();
   const found = useTemplate(id);
   const back = () => void navigate('/marketplaces');
 
@@ -104,7 +106,14 @@ export default function MarketplacePreviewPage({ v2 }: { v2: boolean }) {
   const target = canvasPathFor(template);
   const flowData = template.flowData ?? '{"nodes":[],"edges":[]}';
   const use = () => {
-    const state: TemplateRouteState = { templateFlowData: JSON.stringify(JSON.parse(flowData)) };
+    let compact: string;
+    try {
+      compact = JSON.stringify(JSON.parse(flowData));
+    } catch {
+      notify.error('This template holds no valid flow and cannot be used.');
+      return;
+    }
+    const state: TemplateRouteState = { templateFlowData: compact };
     void navigate(target, { state });
   };
   const Preview = v2 || template.type === 'AgentflowV2' ? AgentflowPreview : ChatflowPreview;

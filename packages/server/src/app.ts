@@ -67,7 +67,8 @@ import { registerResourceRoutes } from './modules/resources/resources.routes.js'
 import { runtimeVariablePolicy } from './modules/resources/runtime-variables.js';
 import { createToolRepository } from './modules/resources/tool.repository.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
-import { registerCustomTemplateRoutes } from './modules/templates/custom-template.routes.js';
+import { registerMarketplaceRoutes } from './modules/templates/marketplace.routes.js';
+import { createMarketplaceService, findMarketplacesDir } from './modules/templates/marketplace.service.js';
 import { registerChatflowPublicRoutes } from './modules/chatflow-public/chatflow-public.routes.js';
 import { createChatflowPublicService } from './modules/chatflow-public/chatflow-public.service.js';
 import { createFeedbackRepository } from './modules/feedback/feedback.repository.js';
@@ -413,7 +414,10 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerChatflowPublicRoutes(app, {
     chatflowPublic: createChatflowPublicService({ db: database.db, registry }),
   });
-  registerCustomTemplateRoutes(app, { templates: createCustomTemplateService({ db: database.db, clock }) });
+  registerMarketplaceRoutes(app, {
+    templates: createCustomTemplateService({ db: database.db, clock, chatflows }),
+    marketplace: createMarketplaceService({ dir: findMarketplacesDir() }),
+  });
   registerExportImportRoutes(app, {
     exportImport: createExportImportService({ repo: createExportImportRepository(database.db), clock }),
   });

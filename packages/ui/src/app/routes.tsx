@@ -8,6 +8,8 @@ const VariablesPage = lazyPage(() => import('../features/variables/VariablesPage
 const ApiKeysPage = lazyPage(() => import('../features/apikeys/ApiKeysPage'));
 const ToolsPage = lazyPage(() => import('../features/tools/ToolsPage'));
 const UserProfilePage = lazyPage(() => import('../features/auth/pages/UserProfilePage'));
+const MarketplacePage = lazyPage(() => import('../features/marketplace/MarketplacePage'));
+const MarketplacePreviewPage = lazyPage(() => import('../features/marketplace/MarketplacePreviewPage'));
 const ComingSoonPage = lazyPage(() => import('../features/coming-soon/ComingSoonPage'));
 const CanvasPage = lazyPage(() => import('../features/canvas/CanvasPage'));
 const AgentCanvasPage = lazyPage(() => import('../features/agentcanvas/AgentCanvasPage'));
@@ -45,7 +47,7 @@ export const mainRoutes: AppRoute[] = [
   { path: '/chatflows', permission: 'chatflows:view', element: <FlowListPage type="CHATFLOW" /> },
   { path: '/agentflows', permission: 'agentflows:view', element: <FlowListPage type="AGENTFLOW" /> },
   { path: '/executions', permission: 'executions:view', element: <ExecutionsPage /> },
-  { path: '/marketplaces', permission: TEMPLATES, element: <ComingSoonPage area="marketplaces" /> },
+  { path: '/marketplaces', permission: TEMPLATES, element: <MarketplacePage /> },
   { path: '/apikey', permission: 'apikeys:view', element: <ApiKeysPage /> },
   { path: '/tools', permission: 'tools:view', element: <ToolsPage /> },
   { path: '/assistants', permission: 'assistants:view', element: <ComingSoonPage area="assistants" /> },
@@ -160,8 +162,8 @@ export const canvasRoutes: AppRoute[] = [
   { path: '/agentcanvas/:id', permission: 'agentflows:view', element: <CanvasPage kind="agentflow" /> },
   { path: '/v2/agentcanvas', permission: 'agentflows:view', element: <AgentCanvasPage /> },
   { path: '/v2/agentcanvas/:id', permission: 'agentflows:view', element: <AgentCanvasPage /> },
-  { path: '/marketplace/:id', permission: TEMPLATES, element: <CanvasPage kind="template" /> },
-  { path: '/v2/marketplace/:id', permission: TEMPLATES, element: <CanvasPage kind="templateV2" /> },
+  { path: '/marketplace/:id', permission: TEMPLATES, element: <MarketplacePreviewPage v2={false} /> },
+  { path: '/v2/marketplace/:id', permission: TEMPLATES, element: <MarketplacePreviewPage v2 /> },
 ];
 
 /** Public routes: no sign-in. */

@@ -64,10 +64,10 @@ export function ActionsHeaderCell() {
   );
 }
 
-/** A row's actions cell (see {@link ActionsHeaderCell}). */
+/** A row's actions cell (see {@link ActionsHeaderCell}); a click in it never opens the row too. */
 export function ActionsCell({ children }: { children: React.ReactNode }) {
   return (
-    <TableCell align="right" sx={stickyActions}>
+    <TableCell align="right" sx={stickyActions} onClick={(event) => event.stopPropagation()}>
       {children}
     </TableCell>
   );

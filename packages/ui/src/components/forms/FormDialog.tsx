@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog, { type DialogProps } from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -22,6 +23,7 @@ export function FormDialog({
   maxWidth = 'sm',
   onClose,
   onSubmit,
+  secondaryAction,
   children,
 }: {
   title: ReactNode;
@@ -32,6 +34,8 @@ export function FormDialog({
   maxWidth?: DialogProps['maxWidth'];
   onClose: () => void;
   onSubmit: () => void;
+  /** A button at the start of the button row (e.g. "Save As Template"). */
+  secondaryAction?: ReactNode;
   children: ReactNode;
 }) {
   const titleId = useId();
@@ -55,6 +59,7 @@ export function FormDialog({
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
+        {secondaryAction && <Box sx={{ mr: 'auto' }}>{secondaryAction}</Box>}
         <Button color="inherit" onClick={onClose}>
           Cancel
         </Button>

@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import type { PlaceholderCanvas } from './CanvasPlaceholder';
 import { ChatflowEditor } from './editor/ChatflowEditor';
 
-// Agentflow and template canvases are placeholders; their code stays out of the editor's chunk.
+// The (v1) agentflow canvas is a placeholder; their code stays out of the editor's chunk.
 const CanvasPlaceholder = lazy(() =>
   import('./CanvasPlaceholder').then((module) => ({ default: module.CanvasPlaceholder })),
 );

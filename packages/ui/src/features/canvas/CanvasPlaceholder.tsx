@@ -12,13 +12,11 @@ import ComingSoonPage from '../coming-soon/ComingSoonPage';
 /** Canvases whose editors arrive in a later release. */
 export const PLACEHOLDER_CANVASES = {
   agentflow: { back: '/agentflows', area: 'sequentialAgents', label: 'Agentflow' },
-  template: { back: '/marketplaces', area: 'marketplaces', label: 'Template' },
-  templateV2: { back: '/marketplaces', area: 'marketplaces', label: 'Template' },
 } as const;
 
 export type PlaceholderCanvas = keyof typeof PLACEHOLDER_CANVASES;
 
-/** Canvases that arrive in a later release (sequential agents, marketplace templates). */
+/** Canvases that arrive in a later release (sequential agents). */
 export function CanvasPlaceholder({ kind }: { kind: PlaceholderCanvas }) {
   const navigate = useNavigate();
   const { id } = useParams();

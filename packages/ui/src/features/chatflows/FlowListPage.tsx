@@ -6,6 +6,7 @@ import AddIcon from '@mui/icons-material/Add';
 import ContactMailOutlinedIcon from '@mui/icons-material/ContactMailOutlined';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import HubOutlinedIcon from '@mui/icons-material/HubOutlined';
+import SaveAsOutlinedIcon from '@mui/icons-material/SaveAsOutlined';
 import type { Chatflow } from '@flowloom/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -17,6 +18,7 @@ import { ResourceList } from '../../components/ResourceList';
 import { useConfirmedDelete } from '../confirm/useConfirmedDelete';
 import { ViewLeadsDialog } from '../flow-messages/ViewLeadsDialog';
 import { ViewMessagesDialog } from '../flow-messages/ViewMessagesDialog';
+import { ExportAsTemplateDialog } from '../marketplace/ExportAsTemplateDialog';
 import { useNotify } from '../notifications/useNotify';
 import { FlowCard, flowCategories } from './FlowCard';
 import { FLOW_KINDS, flowNodeLabels, matchesFlowSearch } from './flowKinds';
@@ -32,6 +34,8 @@ export default function FlowListPage({ type }: { type: 'CHATFLOW' | 'AGENTFLOW' 
   const confirmedDelete = useConfirmedDelete();
   const [renaming, setRenaming] = useState<Chatflow | null>(null);
   const [viewing, setViewing] = useState<{ flow: Chatflow; what: 'messages' | 'leads' } | null>(null);
+  const [exporting, setExporting] = useState<Chatflow | null>(null);
+  const canExport = access.can('templates:flowexport');
   const flows = useApiQuery(() => flowsApi.list(type), [type]);
   const canCreate = access.can(`${kind.resource}:create`);
   const canUpdate = access.can(`${kind.resource}:update`);
@@ -124,6 +128,11 @@ export default function FlowListPage({ type }: { type: 'CHATFLOW' | 'AGENTFLOW' 
               icon: <ContactMailOutlinedIcon fontSize="small" />,
               onClick: () => setViewing({ flow, what: 'leads' }),
             },
+            canExport && {
+              label: 'Save As Template',
+              icon: <SaveAsOutlinedIcon fontSize="small" />,
+              onClick: () => setExporting(flow),
+            },
           ]}
           {...(canUpdate ? { onRename: () => setRenaming(flow) } : {})}
           {...(canDelete ? { onDelete: () => void remove(flow) } : {})}
@@ -144,6 +153,13 @@ export default function FlowListPage({ type }: { type: 'CHATFLOW' | 'AGENTFLOW' 
             flow={viewing.flow}
           />
         </>
+      )}
+      {exporting && (
+        <ExportAsTemplateDialog
+          open
+          flow={{ id: exporting.id, name: exporting.name, type: exporting.type }}
+          onClose={() => setExporting(null)}
+        />
       )}
       {renaming && (
         <RenameFlowDialog

@@ -14,15 +14,17 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { ARGUMENT_TYPES, type ArgumentType, type ToolArgument } from './toolSchema';
 
-/** Editable grid of a tool's arguments: property, type, description, required. */
+/** Editable grid of a tool's arguments: property, type, description, required (read-only: a preview). */
 export function ArgumentGrid({
   rows,
   onChange,
   error,
+  readOnly = false,
 }: {
   rows: ToolArgument[];
   onChange: (rows: ToolArgument[]) => void;
   error?: string;
+  readOnly?: boolean;
 }) {
   const update = (id: number, patch: Partial<ToolArgument>) =>
     onChange(rows.map((row) => (row.id === id ? { ...row, ...patch } : row)));
@@ -69,6 +71,7 @@ export function ArgumentGrid({
                   <TextField
                     fullWidth
                     variant="standard"
+                    disabled={readOnly}
                     placeholder="property"
                     value={row.property}
                     onChange={(e) => update(row.id, { property: e.target.value })}
@@ -80,6 +83,7 @@ export function ArgumentGrid({
                     select
                     fullWidth
                     variant="standard"
+                    disabled={readOnly}
                     value={row.type}
                     onChange={(e) => update(row.id, { type: e.target.value as ArgumentType })}
                     slotProps={{ htmlInput: { 'aria-label': `Type ${index + 1}` } }}
@@ -95,6 +99,7 @@ export function ArgumentGrid({
                   <TextField
                     fullWidth
                     variant="standard"
+                    disabled={readOnly}
                     placeholder="What the value means"
                     value={row.description}
                     onChange={(e) => update(row.id, { description: e.target.value })}
@@ -104,19 +109,22 @@ export function ArgumentGrid({
                 <TableCell align="center">
                   <Checkbox
                     size="small"
+                    disabled={readOnly}
                     checked={row.required}
                     onChange={(e) => update(row.id, { required: e.target.checked })}
                     slotProps={{ input: { 'aria-label': `Required ${index + 1}` } }}
                   />
                 </TableCell>
                 <TableCell>
-                  <IconButton
-                    size="small"
-                    aria-label={`Remove argument ${index + 1}`}
-                    onClick={() => onChange(rows.filter((r) => r.id !== row.id))}
-                  >
-                    <DeleteOutlineIcon fontSize="small" />
-                  </IconButton>
+                  {!readOnly && (
+                    <IconButton
+                      size="small"
+                      aria-label={`Remove argument ${index + 1}`}
+                      onClick={() => onChange(rows.filter((r) => r.id !== row.id))}
+                    >
+                      <DeleteOutlineIcon fontSize="small" />
+                    </IconButton>
+                  )}
                 </TableCell>
               </TableRow>
             ))}
@@ -128,9 +136,11 @@ export function ArgumentGrid({
           {error}
         </Typography>
       )}
-      <Button size="small" startIcon={<AddIcon />} onClick={add} sx={{ mt: 1 }}>
-        Add Argument
-      </Button>
+      {!readOnly && (
+        <Button size="small" startIcon={<AddIcon />} onClick={add} sx={{ mt: 1 }}>
+          Add Argument
+        </Button>
+      )}
     </div>
   );
 }

@@ -1,8 +1,11 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/errorMessage';
+import { initialSettings } from '../../app/settingsSlice';
+import { signedIn } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderWithProviders';
+import { marketplaceApi } from '../marketplace/marketplaceApi';
 import { ToolDialog } from './ToolDialog';
 import { toolsApi } from './toolsApi';
 
@@ -45,4 +48,53 @@ describe('ToolDialog', () => {
     expect(await screen.findByText('Tool added')).toBeInTheDocument();
     expect(onSaved).toHaveBeenCalledOnce();
   });
+
+  it('saves an existing tool as a template with its current arguments, for a user allowed to', async () => {
+    const save = vi
+      .spyOn(marketplaceApi, 'saveCustom')
+      .mockResolvedValue({} as Awaited<ReturnType<typeof marketplaceApi.saveCustom>>);
+    const tool = {
+      id: 't1',
+      name: 'adder',
+      description: 'Adds numbers',
+      color: '#333',
+      iconSrc: null,
+      schema: '[{"id":0,"property":"a","type":"number","description":"first","required":true}]',
+      func: 'return $a + 1;',
+      workspaceId: 'ws-1',
+      createdDate: '',
+      updatedDate: '',
+    };
+    const withPermissions = (permissions: string[]) => ({
+      preloadedState: {
+        auth: signedIn({ permissions }),
+        settings: { ...initialSettings, platform: 'enterprise' as const, loaded: true },
+      },
+    });
+    const { unmount } = renderWithProviders(
+      <ToolDialog tool={tool} onClose={vi.fn()} onSaved={vi.fn()} />,
+      withPermissions(['tools:update']),
+    );
+    expect(screen.queryByRole('button', { name: 'Save As Template' })).not.toBeInTheDocument();
+    unmount();
+    renderWithProviders(
+      <ToolDialog tool={tool} onClose={vi.fn()} onSaved={vi.fn()} />,
+      withPermissions(['tools:update', 'templates:toolexport']),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save As Template' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export As Template' });
+    expect(within(dialog).getByRole('textbox', { name: 'Name *' })).toHaveValue('adder');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Template' }));
+    expect(save).toHaveBeenCalledWith(
+      expect.objectContaining({
+        name: 'adder',
+        type: 'Tool',
+        tool: {
+          iconSrc: null,
+          schema: [{ id: 1, property: 'a', type: 'number', description: 'first', required: true }],
+          func: 'return $a + 1;',
+        },
+      }),
+    );
+  }, 20_000);
 });

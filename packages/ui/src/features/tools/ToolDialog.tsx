@@ -1,14 +1,17 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
 import FormHelperText from '@mui/material/FormHelperText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { createToolBody, type Tool } from '@flowloom/shared';
 import { useState } from 'react';
+import { useAccess } from '../../app/useAccess';
 import { CodeEditor } from '../../components/CodeEditor';
 import { fieldErrors } from '../../components/forms/fieldErrors';
 import { FormDialog, useSave } from '../../components/forms/FormDialog';
 import { useFieldErrors } from '../../components/forms/useFieldErrors';
+import { ExportAsTemplateDialog } from '../marketplace/ExportAsTemplateDialog';
 import { ArgumentGrid } from './ArgumentGrid';
 import { ToolIcon } from './ToolIcon';
 import {
@@ -21,24 +24,42 @@ import {
 } from './toolSchema';
 import { toolsApi } from './toolsApi';
 
-/** Create or edit a custom tool: name, description, colour, icon, arguments and JavaScript function. */
+/** The fields a new tool can start from (a marketplace tool template). */
+export type ToolFields = Partial<
+  Pick<Tool, 'name' | 'description' | 'color' | 'iconSrc' | 'schema' | 'func'>
+>;
+
+/**
+ * Create or edit a custom tool: name, description, colour, icon, arguments and JavaScript function.
+ * `initial` pre-fills a new tool; `preview` shows a tool template read-only, with "Use Template"
+ * (absent when the user may not create tools). An existing tool can be saved as a template.
+ */
 export function ToolDialog({
   tool,
+  initial,
+  preview,
   onClose,
   onSaved,
 }: {
   tool?: Tool;
+  initial?: ToolFields;
+  preview?: { title: string; onUse?: () => void };
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const [name, setName] = useState(tool?.name ?? '');
-  const [description, setDescription] = useState(tool?.description ?? '');
-  const [color, setColor] = useState(tool?.color || DEFAULT_TOOL_COLOR);
-  const [iconSrc, setIconSrc] = useState(tool?.iconSrc ?? '');
-  const [rows, setRows] = useState<ToolArgument[]>(() => parseToolSchema(tool?.schema));
-  const [func, setFunc] = useState(tool?.func ?? DEFAULT_TOOL_FUNC);
+  const source: ToolFields | undefined = tool ?? initial;
+  const readOnly = preview !== undefined;
+  const access = useAccess();
+  const [name, setName] = useState(source?.name ?? '');
+  const [description, setDescription] = useState(source?.description ?? '');
+  const [color, setColor] = useState(source?.color || DEFAULT_TOOL_COLOR);
+  const [iconSrc, setIconSrc] = useState(source?.iconSrc ?? '');
+  const [rows, setRows] = useState<ToolArgument[]>(() => parseToolSchema(source?.schema));
+  const [func, setFunc] = useState(source?.func ?? DEFAULT_TOOL_FUNC);
+  const [exporting, setExporting] = useState(false);
   const { errors, setErrors, edited, bind } = useFieldErrors();
   const { busy, save } = useSave('Tool', tool !== undefined, onSaved);
+  const readOnlyInput = readOnly ? { slotProps: { input: { readOnly: true } } } : {};
 
   const submit = () => {
     const parsed = createToolBody.safeParse({
@@ -65,95 +86,126 @@ export function ToolDialog({
   };
 
   return (
-    <FormDialog
-      title={tool ? 'Edit Tool' : 'Add New Tool'}
-      submitLabel={tool ? 'Save' : 'Add'}
-      busy={busy}
-      maxWidth="md"
-      onClose={onClose}
-      onSubmit={submit}
-    >
-      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-        <Box sx={{ pt: 0.25 }}>
-          <ToolIcon name={name || 'T'} color={color} iconSrc={iconSrc.trim() || null} size={44} />
+    <>
+      <FormDialog
+        title={preview ? preview.title : tool ? 'Edit Tool' : 'Add New Tool'}
+        submitLabel={preview ? 'Use Template' : tool ? 'Save' : 'Add'}
+        busy={busy}
+        submitDisabled={preview !== undefined && !preview.onUse}
+        maxWidth="md"
+        onClose={onClose}
+        onSubmit={preview ? () => preview.onUse?.() : submit}
+        {...(tool &&
+          !readOnly &&
+          access.can('templates:toolexport') && {
+            secondaryAction: (
+              <Button color="inherit" onClick={() => setExporting(true)}>
+                Save As Template
+              </Button>
+            ),
+          })}
+      >
+        <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+          <Box sx={{ pt: 0.25 }}>
+            <ToolIcon name={name || 'T'} color={color} iconSrc={iconSrc.trim() || null} size={44} />
+          </Box>
+          <TextField
+            label="Tool Name *"
+            autoFocus={!tool && !readOnly}
+            {...bind(
+              'name',
+              name,
+              setName,
+              'Letters, digits, "_" and "-". Models call the tool by this name.',
+            )}
+            {...readOnlyInput}
+            fullWidth
+          />
         </Box>
         <TextField
-          label="Tool Name *"
-          autoFocus={!tool}
-          {...bind('name', name, setName, 'Letters, digits, "_" and "-". Models call the tool by this name.')}
+          label="Tool Description *"
+          {...bind('description', description, setDescription, 'Tells the model when to use the tool.')}
+          {...readOnlyInput}
+          multiline
+          minRows={2}
           fullWidth
         />
-      </Box>
-      <TextField
-        label="Tool Description *"
-        {...bind('description', description, setDescription, 'Tells the model when to use the tool.')}
-        multiline
-        minRows={2}
-        fullWidth
-      />
-      <TextField
-        label="Tool Icon URL"
-        placeholder="https://example.com/icon.png"
-        {...bind('iconSrc', iconSrc, setIconSrc)}
-        fullWidth
-      />
-      <div>
-        <Typography variant="h6" gutterBottom>
-          Color
-        </Typography>
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} role="radiogroup" aria-label="Color">
-          {TOOL_COLORS.map((c) => (
-            <ButtonBase
-              key={c}
-              role="radio"
-              aria-checked={c === color}
-              aria-label={c}
-              onClick={() => setColor(c)}
-              sx={{
-                width: 32,
-                height: 32,
-                borderRadius: 2,
-                background: c,
-                outline: c === color ? 2 : 0,
-                outlineColor: 'primary.main',
-                outlineOffset: 2,
-              }}
-            />
-          ))}
-        </Box>
-        {errors.color && <FormHelperText error>{errors.color}</FormHelperText>}
-      </div>
-      <div>
-        <Typography variant="h6" gutterBottom>
-          Input Schema
-        </Typography>
-        <ArgumentGrid
-          rows={rows}
-          onChange={(next) => {
-            setRows(next);
-            edited('schema');
-          }}
-          {...(errors.schema ? { error: errors.schema } : {})}
+        <TextField
+          label="Tool Icon URL"
+          placeholder="https://example.com/icon.png"
+          {...bind('iconSrc', iconSrc, setIconSrc)}
+          {...readOnlyInput}
+          fullWidth
         />
-      </div>
-      <div>
-        <Typography variant="h6" gutterBottom>
-          JavaScript Function
-        </Typography>
-        <CodeEditor
-          label="JavaScript Function"
-          value={func}
-          onChange={(next) => {
-            setFunc(next);
-            edited('func');
-          }}
+        <div>
+          <Typography variant="h6" gutterBottom>
+            Color
+          </Typography>
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} role="radiogroup" aria-label="Color">
+            {TOOL_COLORS.map((c) => (
+              <ButtonBase
+                key={c}
+                role="radio"
+                aria-checked={c === color}
+                aria-label={c}
+                disabled={readOnly}
+                onClick={() => setColor(c)}
+                sx={{
+                  width: 32,
+                  height: 32,
+                  borderRadius: 2,
+                  background: c,
+                  outline: c === color ? 2 : 0,
+                  outlineColor: 'primary.main',
+                  outlineOffset: 2,
+                }}
+              />
+            ))}
+          </Box>
+          {errors.color && <FormHelperText error>{errors.color}</FormHelperText>}
+        </div>
+        <div>
+          <Typography variant="h6" gutterBottom>
+            Input Schema
+          </Typography>
+          <ArgumentGrid
+            rows={rows}
+            onChange={(next) => {
+              setRows(next);
+              edited('schema');
+            }}
+            {...(errors.schema ? { error: errors.schema } : {})}
+            readOnly={readOnly}
+          />
+        </div>
+        <div>
+          <Typography variant="h6" gutterBottom>
+            JavaScript Function
+          </Typography>
+          <CodeEditor
+            label="JavaScript Function"
+            readOnly={readOnly}
+            value={func}
+            onChange={(next) => {
+              setFunc(next);
+              edited('func');
+            }}
+          />
+          {errors.func && (
+            <FormHelperText error role="alert">
+              {errors.func}
+            </FormHelperText>
+          )}
+        </div>
+      </FormDialog>
+      {/* Beside the form, not in it: its own submit must not submit the tool. */}
+      {exporting && tool && (
+        <ExportAsTemplateDialog
+          open
+          onClose={() => setExporting(false)}
+          tool={{ name, description, iconSrc: iconSrc.trim() || null, schema: rows, func }}
         />
-        {errors.func && (
-          <FormHelperText error role="alert">
-            {errors.func}
-          </FormHelperText>
-        )}
-      </div>
-    </FormDialog>
+      )}
+    </>
   );
 }

@@ -2,10 +2,11 @@ import type { Chatflow } from '@flowloom/shared';
 import { useReactFlow, type Viewport } from '@xyflow/react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from 'react-redux';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { RootState } from '../../../app/store';
 import { useAppDispatch } from '../../../app/useAppDispatch';
 import { useAppSelector } from '../../../app/useAppSelector';
+import { templateFlowDataOf } from '../../marketplace/templates';
 import { useNotify } from '../../notifications/useNotify';
 import { canvasApi } from '../canvasApi';
 import { removeDirty, setChatflow } from '../canvasSlice';
@@ -38,7 +39,8 @@ export interface FlowEditorState<D extends ShellDocument> {
 }
 
 /**
- * Opens the flow of the route into `store`: no id starts empty, an id loads the flow (history
+ * Opens the flow of the route into `store`: no id starts empty (or with the marketplace template
+ * passed in the router state, unsaved and dirty), an id loads the flow (history
  * cleared) and puts it in the canvas slice. A flow that was just created and navigated to is
  * already loaded, so it is not fetched again. Leaving the canvas leaves no flow in the slice.
  */
@@ -50,13 +52,16 @@ function useFlowLoader<D extends ShellDocument>(
   const dispatch = useAppDispatch();
   const redux = useStore<RootState>();
   const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const template = templateFlowDataOf(useLocation().state);
 
   useEffect(() => {
     if (!id) {
       dispatch(setChatflow(null));
       dispatch(removeDirty());
       store.reset(kind.fromText(null));
-      setState({ status: 'ready', viewport: undefined, key: 'new' });
+      // "Use Template": the template's nodes, not yet saved (SHARING.md §1.4).
+      if (template) store.update(() => kind.fromText(template), { record: false });
+      setState({ status: 'ready', viewport: undefined, key: template ? 'template' : 'new' });
       return;
     }
     if (redux.getState().canvas.chatflow?.id === id) {
@@ -82,7 +87,7 @@ function useFlowLoader<D extends ShellDocument>(
     return () => {
       cancelled = true;
     };
-  }, [kind, id, store, dispatch, redux]);
+  }, [kind, id, store, dispatch, redux, template]);
 
   useEffect(
     () => () => {

@@ -21,6 +21,11 @@ export const FOLLOW_UP_PROVIDER_IDS = [
   'ollama',
 ] as const;
 
+/** The follow-up prompt a provider gets unless the builder writes one; `{history}` is the answer. */
+export const DEFAULT_FOLLOW_UP_PROMPT =
+  'Read the conversation below and suggest the three questions the user is most likely to ask next. ' +
+  'Keep each question short and answerable by the assistant.\nConversation:\n{history}';
+
 /** Largest stored text per column: a post-processing function and an override table fit comfortably. */
 export const FLOW_SETTINGS_MAX_CHARS = {
   chatbotConfig: 256 * 1024,

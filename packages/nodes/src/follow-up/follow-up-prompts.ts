@@ -1,4 +1,5 @@
 import { generateText, jsonSchema, Output } from 'ai';
+import { DEFAULT_FOLLOW_UP_PROMPT } from '@flowloom/shared';
 import { quietRun, type EngineServices, type NodeRegistry } from '@flowloom/engine';
 import { componentContext } from '../document-store/components.js';
 import { isChatModel } from '../llm/chat-model.js';
@@ -18,10 +19,8 @@ export const FOLLOW_UP_PROVIDER_NODES: Readonly<Record<string, string>> = {
   ollama: 'chatOllama',
 };
 
-/** Our own wording of the instruction; `{history}` is replaced by the answer just given. */
-export const DEFAULT_FOLLOW_UP_PROMPT =
-  'Read the conversation below and suggest the three questions the user is most likely to ask next. ' +
-  'Keep each question short and answerable by the assistant.\nConversation:\n{history}';
+/** Our own wording of the instruction (shared with the dialog); `{history}` is the answer just given. */
+export { DEFAULT_FOLLOW_UP_PROMPT };
 
 const QUESTIONS_SCHEMA = jsonSchema<{ questions: string[] }>({
   type: 'object',

@@ -12,6 +12,7 @@ import { removeDirty, setChatflow } from '../canvasSlice';
 import { viewportFromText } from '../document/flowFile';
 import { FlowStore } from '../document/flowStore';
 import { useFlowStore } from '../editor/useFlowStore';
+import { takeDuplicatedFlow } from '../editor/duplicatedFlow';
 import type { CanvasKind, ShellDocument } from './canvasKind';
 
 export type LoadState =
@@ -50,13 +51,19 @@ function useFlowLoader<D extends ShellDocument>(
   const dispatch = useAppDispatch();
   const redux = useStore<RootState>();
   const [state, setState] = useState<LoadState>({ status: 'loading' });
+  // A flow duplicated from another tab, taken once (a ref survives effects that run twice).
+  const duplicated = useRef<string | null | undefined>(undefined);
 
   useEffect(() => {
     if (!id) {
       dispatch(setChatflow(null));
       dispatch(removeDirty());
       store.reset(kind.fromText(null));
-      setState({ status: 'ready', viewport: undefined, key: 'new' });
+      duplicated.current ??= takeDuplicatedFlow();
+      const copy = duplicated.current;
+      // The copy opens unsaved (dirty): saving asks for a name and creates a new flow.
+      if (copy) store.update(() => kind.fromText(copy), { record: false });
+      setState({ status: 'ready', viewport: copy ? viewportFromText(copy) : undefined, key: 'new' });
       return;
     }
     if (redux.getState().canvas.chatflow?.id === id) {

@@ -154,8 +154,8 @@ export async function transcribeAudio(
   form.append('model', stringInput(config.model) ?? provider.defaultModel);
   for (const field of ['language', 'prompt', 'temperature'] as const) {
     const value = config[field];
-    if (value !== undefined && value !== null && String(value).trim() !== '')
-      form.append(field, String(value));
+    const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+    if (text !== '') form.append(field, text);
   }
   // The model fetch sends bytes: the form is encoded here, with its boundary in the content type.
   const encoded = new Response(form);

@@ -46,8 +46,8 @@ export interface PostProcessingRun {
 function answerText(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value === undefined || value === null) return '';
-  if (typeof value === 'object') return `\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\``;
-  return String(value as number | boolean);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return `\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\``;
 }
 
 /**

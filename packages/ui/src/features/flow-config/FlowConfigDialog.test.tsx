@@ -100,7 +100,7 @@ async function choose(label: string, option: string) {
 }
 
 describe('the Configuration dialog', { timeout: 30_000 }, () => {
-  it('is titled by the flow kind and shows every section in its group, enabled ones marked', async () => {
+  it('is titled by the flow kind and shows every section in its group, enabled ones marked', () => {
     open(
       {
         apiConfig: JSON.stringify({

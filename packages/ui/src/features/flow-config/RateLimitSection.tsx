@@ -5,7 +5,8 @@ import { readColumn, rateLimitValue, withKey, type RateLimitDraft } from './flow
 import { SectionForm, SectionSwitch } from './SectionForm';
 import type { SectionProps } from './sectionProps';
 
-const text = (value: unknown) => (value === undefined || value === null ? '' : String(value as string));
+const text = (value: unknown) =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 
 /** Rate Limit: `apiConfig.rateLimit` (requests per window of the run API, FLOWISE_API.md §1.1). */
 export function RateLimitSection({ flow, save }: SectionProps) {

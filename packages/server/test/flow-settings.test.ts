@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { spokenAudio, startTestLlmServer, type TestLlmServer } from '@flowloom/test-llm';
+import { customFunctionFlow } from './agentflow-fixtures.js';
 import { flowiseTemplate, parseSse, withCredential } from './flowise-templates.js';
 import { openAiCredential, ownerSession, startTestServer, type Session, type TestServer } from './harness.js';
 
@@ -295,6 +296,36 @@ describe('flow settings', () => {
         headers: { authorization: `Bearer ${secret}` },
       });
       expect(forbidden.statusCode).toBe(403);
+    });
+  });
+
+  describe('agentflows', () => {
+    it('post-process the final answer and add follow-up prompts after it', async () => {
+      const created = await owner.request('POST', '/api/v1/chatflows', {
+        name: 'Agent',
+        type: 'AGENTFLOW',
+        flowData: customFunctionFlow('return "agent says " + $input;'),
+        chatbotConfig: JSON.stringify({
+          postProcessing: { enabled: true, customFunction: JSON.stringify('return `[${$flow.rawOutput}]`;') },
+        }),
+        followUpPrompts: JSON.stringify({
+          status: true,
+          selectedProvider: 'chatOpenAI',
+          chatOpenAI: { credentialId, modelName: 'gpt-4o-mini' },
+        }),
+      });
+      const agentId = created.json().id as string;
+      llm.script({ text: '{"questions":["And then?"]}' });
+      const response = await server.app.inject({
+        method: 'POST',
+        url: `/api/v1/prediction/${agentId}`,
+        payload: { question: 'hello' },
+      });
+      expect(response.json()).toMatchObject({
+        text: '[agent says hello]',
+        followUpPrompts: JSON.stringify(JSON.stringify(['And then?'])),
+      });
+      expect(JSON.stringify(llm.requests[0]!.body)).toContain('[agent says hello]');
     });
   });
 });

@@ -33,8 +33,7 @@ import { createRateLimiter, rateLimitOf } from './flow-guards.js';
 import { uploadsConfig } from '../chatflow-public/uploads-config.js';
 import type { EventStream } from './sse.js';
 import { createRunExtras, type RunExtras } from './run-extras.js';
-import { postProcess } from '../post-processing/post-processing.js';
-import { followUpQuestions } from '../follow-up/follow-up.js';
+import { createAnswerFinisher, followUpField, type AnswerParts } from './finish-answer.js';
 import { transcribeQuestion } from '../speech/speech-to-text.js';
 import type { EngineServices } from '@flowloom/engine';
 
@@ -63,26 +62,6 @@ export interface PredictionServiceDeps {
   postProcessingTimeoutMs?: number;
 }
 
-/** What an answer looks like once the flow's settings have had their say. */
-export interface FinishedAnswer {
-  text: string;
-  /** Questions suggested after the answer (follow-up prompts), when the flow asks for them. */
-  followUpPrompts: string[] | undefined;
-}
-
-/** The answer's parts post-processing shows its function besides the text. */
-export interface AnswerParts {
-  sourceDocuments?: unknown;
-  usedTools?: unknown;
-  artifacts?: unknown;
-  fileAnnotations?: unknown;
-}
-
-/** Follow-up prompts as Flowise answers them: the stored JSON text of the list, encoded once more. */
-export function followUpField(questions: string[] | undefined): { followUpPrompts?: string } {
-  return questions ? { followUpPrompts: JSON.stringify(JSON.stringify(questions)) } : {};
-}
-
 /** A message's stored text: the answer, or its JSON in a fenced block when there is only JSON. */
 function messageContent(output: { text?: string; json?: unknown }): string {
   if (output.text !== undefined && output.text !== '') return output.text;
@@ -98,44 +77,12 @@ export function createPredictionService(deps: PredictionServiceDeps) {
   const rateLimiter = createRateLimiter(deps.clock);
   const runExtras = createRunExtras();
 
-  /**
-   * Applies the flow's post-processing function to the answer text, then asks for follow-up
-   * prompts on the result (SHARING.md §2.1); both only when the flow's settings turn them on.
-   */
-  async function finishAnswer(
-    row: FlowRow,
-    extras: RunExtras,
-    services: EngineServices,
-    run: { question: string; chatId: string; sessionId: string; history: ChatTurn[]; signal: AbortSignal },
-    text: string,
-    parts: AnswerParts,
-  ): Promise<FinishedAnswer> {
-    let answer = text;
-    if (extras.postProcessing && answer) {
-      answer = await postProcess(
-        { sandbox: services.sandbox, logger: deps.logger, timeoutMs: deps.postProcessingTimeoutMs },
-        extras.postProcessing,
-        {
-          rawOutput: answer,
-          input: run.question,
-          chatHistory: run.history,
-          chatflowId: row.id,
-          sessionId: run.sessionId,
-          chatId: run.chatId,
-          ...parts,
-          vars: await workspaceVars(row.workspaceId),
-        },
-        run.signal,
-      );
-    }
-    const followUpPrompts = extras.followUp
-      ? await followUpQuestions(
-          { components: deps.registry, logger: deps.logger },
-          { flowId: row.id, settings: extras.followUp, answer, services, signal: run.signal },
-        )
-      : undefined;
-    return { text: answer, followUpPrompts };
-  }
+  const finishAnswer = createAnswerFinisher({
+    components: deps.registry,
+    logger: deps.logger,
+    timeoutMs: deps.postProcessingTimeoutMs,
+    workspaceVars,
+  });
 
   /** The flow's settings; its (large) flow JSON is read only when this version is not planned yet. */
   async function loadFlow(id: string): Promise<FlowRow> {
@@ -425,14 +372,20 @@ export function createPredictionService(deps: PredictionServiceDeps) {
           overrideSettings: parseOverrideSettings(row.apiConfig),
           flowContext: { apiMessageId },
         });
-        const history = [...requestHistory, ...stored];
+        // Only flows with post-processing or follow-up prompts pay for this step.
         const finished =
           extras.postProcessing || extras.followUp
             ? await finishAnswer(
                 row,
                 extras,
                 services,
-                { question: body.question, chatId, sessionId, history, signal: controller.signal },
+                {
+                  question: body.question,
+                  chatId,
+                  sessionId,
+                  history: [...requestHistory, ...stored],
+                  signal: controller.signal,
+                },
                 result.output.text ?? '',
                 result.output,
               )

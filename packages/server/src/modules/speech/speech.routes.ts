@@ -36,7 +36,8 @@ export function registerSpeechRoutes(root: FastifyInstance, { speech }: { speech
   app.post(
     '/api/v1/text-to-speech/generate',
     {
-      config: { access: PUBLIC },
+      // Public, and each call costs the flow's owner a provider call: a visitor gets 60 a minute.
+      config: { access: PUBLIC, rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary:

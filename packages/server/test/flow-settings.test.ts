@@ -211,6 +211,32 @@ describe('flow settings', () => {
       expect(response.json().message).toContain('must be sent as a base64 data URL');
     });
 
+    it("sends a key only to its credential's endpoint", async () => {
+      const localAi = (
+        await owner.request('POST', '/api/v1/credentials', {
+          name: 'Local',
+          credentialName: 'localAIApi',
+          plainDataObj: { localAIApiKey: 'local-key', baseUrl: llm.openAiBaseUrl },
+        })
+      ).json().id as string;
+      await configure({
+        speechToText: JSON.stringify({
+          localAISTT: { status: true, credentialId: localAi, baseUrl: 'http://elsewhere.example/v1' },
+        }),
+      });
+      const refused = await predict({ question: '', uploads: [recording('secret plans')] });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json().message).toContain('is not where its credential may be sent');
+      expect(llm.requests).toHaveLength(0);
+
+      await configure({
+        speechToText: JSON.stringify({ localAISTT: { status: true, credentialId: localAi } }),
+      });
+      const heard = await predict({ question: '', uploads: [recording('via local')] });
+      expect(heard.json().question).toBe('via local');
+      expect(llm.requests[0]!.headers.authorization).toBe('Bearer local-key');
+    });
+
     it('leaves audio alone when speech to text is off', async () => {
       await configure({ speechToText: JSON.stringify({ none: { status: true } }) });
       const response = await predict({ question: 'typed', uploads: [recording('spoken')] });

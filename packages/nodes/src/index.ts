@@ -37,3 +37,16 @@ export type { FoundDocument, RetrieverHandle, VectorStoreHandle } from './vector
 export { resultCount, MAX_RESULTS } from './vector-stores/vector-store.js';
 export { MAX_CHUNKS } from './text-splitters/split.js';
 export { fetchLinks } from './document-loaders/links.js';
+export {
+  generateFollowUpPrompts,
+  DEFAULT_FOLLOW_UP_PROMPT,
+  FOLLOW_UP_PROVIDER_NODES,
+  type FollowUpPromptsSettings,
+} from './follow-up/follow-up-prompts.js';
+export {
+  synthesizeSpeech,
+  transcribeAudio,
+  OPENAI_VOICES,
+  SPEECH_TO_TEXT_PROVIDERS,
+  TEXT_TO_SPEECH_PROVIDERS,
+} from './speech/openai-audio.js';

@@ -20,6 +20,9 @@ import { createAgentflowPredictor } from './modules/predictions/agentflow-predic
 import { providerBaseUrlsFromEnv } from './modules/predictions/engine-services.js';
 import { createFlowRunner } from './modules/predictions/flow-runner.js';
 import { registerPredictionRoutes } from './modules/predictions/prediction.routes.js';
+import { registerSpeechRoutes } from './modules/speech/speech.routes.js';
+import { createSpeechService } from './modules/speech/speech.service.js';
+import { createChatflowRepository } from './modules/chatflows/chatflow.repository.js';
 import { createPredictionService } from './modules/predictions/prediction.service.js';
 import { migrateToLatest, openDatabase, type OpenedDatabase } from './db/database.js';
 import { buildOpenApi, type DocumentedRoute } from './http/openapi.js';
@@ -32,6 +35,7 @@ import { loggerOptions } from './http/log-redaction.js';
 import { registerStaticUi } from './http/static-ui.js';
 import { guardedFetchFromEnv, modelAddressCheckFromEnv } from './http/guarded-fetch.js';
 import { createQuickJsSandbox } from '@flowloom/nodes';
+import { POST_PROCESSING_TIMEOUT_MS } from './modules/post-processing/post-processing.js';
 import { zodValidatorCompiler } from './http/zod-type-provider.js';
 import { createApiKeyRepository } from './modules/apikeys/apikey.repository.js';
 import { registerApiKeyRoutes } from './modules/apikeys/apikey.routes.js';
@@ -306,8 +310,16 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     logger: app.log,
     clock,
     runtimeVariables,
+    postProcessingTimeoutMs: Math.min(POST_PROCESSING_TIMEOUT_MS, config.sandbox.timeoutMs),
   });
   registerPredictionRoutes(app, { predictions });
+  registerSpeechRoutes(app, {
+    speech: createSpeechService({
+      flows: createChatflowRepository(database.db),
+      servicesFor,
+      logger: app.log,
+    }),
+  });
   registerChatMessageRoutes(app, { db: database.db, messages });
   registerMessageExportRoutes(app, { db: database.db, messages, home: config.home, appUrl: config.appUrl });
   const storeRuntime = { registry, servicesFor };

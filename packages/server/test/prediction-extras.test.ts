@@ -160,9 +160,12 @@ describe('the run API: multipart, rate limit, allowed origins, sessions', () => 
         apiConfig: JSON.stringify({ rateLimit: { status: false, limitMax: 1, limitDuration: 60 } }),
       });
       for (let i = 0; i < 3; i++) expect((await predict({ question: `q${i}` })).statusCode).toBe(200);
-      await configure({
+      // An incomplete limit is refused when saved (the dialog's rule), so the flow stays unlimited.
+      const refused = await owner.request('PUT', `/api/v1/chatflows/${flowId}`, {
         apiConfig: JSON.stringify({ rateLimit: { status: true, limitMax: '', limitDuration: 60 } }),
       });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toContain('Need to fill all rate limit input fields');
       for (let i = 0; i < 3; i++) expect((await predict({ question: `q${i}` })).statusCode).toBe(200);
     });
   });

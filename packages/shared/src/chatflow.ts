@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { jsonTextDepthWithin, MAX_JSON_DEPTH, nameText } from './rules/text.js';
+import { FLOW_SETTINGS_MAX_CHARS, flowSettingsProblem, type FlowSettingsColumn } from './flow-settings.js';
 
 export const CHATFLOW_TYPES = ['CHATFLOW', 'AGENTFLOW', 'MULTIAGENT', 'ASSISTANT'] as const;
 export type ChatflowType = (typeof CHATFLOW_TYPES)[number];
@@ -115,8 +116,21 @@ export const createChatflowBody = z.object({
 });
 export type CreateChatflowBody = z.infer<typeof createChatflowBody>;
 
-/** Partial update: protected fields (id, dates, workspaceId) are not accepted. */
-export const updateChatflowBody = z.object(chatflowFields).partial();
+/**
+ * Partial update: protected fields (id, dates, workspaceId) are not accepted. The settings columns
+ * the Configuration dialog writes are checked for size and shape (`flowSettingsProblem`).
+ */
+export const updateChatflowBody = z
+  .object(chatflowFields)
+  .partial()
+  .superRefine((body, ctx) => {
+    for (const column of Object.keys(FLOW_SETTINGS_MAX_CHARS) as FlowSettingsColumn[]) {
+      const value = body[column];
+      if (typeof value !== 'string') continue;
+      const problem = flowSettingsProblem(column, value);
+      if (problem) ctx.addIssue({ code: 'custom', path: [column], message: problem });
+    }
+  });
 export type UpdateChatflowBody = z.infer<typeof updateChatflowBody>;
 
 export const listChatflowsQuery = z.object({

@@ -32,3 +32,4 @@ export * from './prediction.js';
 export * from './chat.js';
 export * from './rules/metadata-filter.js';
 export * from './document-store.js';
+export * from './flow-settings.js';

@@ -5,6 +5,7 @@ import { anthropicChat, anthropicError, anthropicNeutral, type AnthropicBody } f
 import { geminiChat, geminiError, geminiNeutral, type GeminiBody } from './gemini.js';
 import { answerEmbeddings, embeddingWire } from './embeddings.js';
 import { ollamaChat, ollamaNeutral, type OllamaBody } from './ollama.js';
+import { answerSpeech, answerTranscription, audioWire } from './audio.js';
 import { sendJson, textOf } from './wire.js';
 import {
   argumentsText,
@@ -46,10 +47,14 @@ export interface TestLlmServer {
 
 type Message = NeutralRequest['messages'][number];
 
-async function readBody(request: IncomingMessage): Promise<unknown> {
+async function readRaw(request: IncomingMessage): Promise<Buffer> {
   const parts: Buffer[] = [];
   for await (const part of request) parts.push(part as Buffer);
-  const text = Buffer.concat(parts).toString('utf8');
+  return Buffer.concat(parts);
+}
+
+function parseBody(raw: Buffer): unknown {
+  const text = raw.toString('utf8');
   return text ? (JSON.parse(text) as unknown) : {};
 }
 
@@ -195,7 +200,10 @@ export async function startTestLlmServer(
     void (async () => {
       const path = (request.url ?? '/').split('?')[0] ?? '/';
       try {
-        const body = request.method === 'POST' ? await readBody(request) : {};
+        const raw = request.method === 'POST' ? await readRaw(request) : Buffer.alloc(0);
+        const contentType = request.headers['content-type'] ?? '';
+        // Multipart bodies (audio uploads) are recorded as their size; the rest is JSON.
+        const body = contentType.startsWith('multipart/') ? { multipartBytes: raw.length } : parseBody(raw);
         if (record)
           requests.push({
             method: request.method ?? 'GET',
@@ -211,6 +219,9 @@ export async function startTestLlmServer(
             models: [{ name: 'test-model' }],
           });
         }
+        const audio = request.method === 'POST' ? audioWire(path) : undefined;
+        if (audio === 'speech') return answerSpeech(body, response);
+        if (audio === 'transcriptions') return await answerTranscription(raw, contentType, response);
         const embeddings = request.method === 'POST' ? embeddingWire(path, body) : undefined;
         if (embeddings)
           return await answerEmbeddings(embeddings, path, body, embeddingQueue.shift(), response);

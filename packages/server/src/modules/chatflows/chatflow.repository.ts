@@ -6,7 +6,15 @@ import type { ChatFlowTable } from '../../db/schema.js';
 /** The settings of a flow the run API reads before running it (its flow JSON is read on demand). */
 export type FlowRunSettings = Pick<
   Selectable<ChatFlowTable>,
-  'id' | 'type' | 'workspaceId' | 'apikeyid' | 'apiConfig' | 'chatbotConfig' | 'updatedDate'
+  | 'id'
+  | 'type'
+  | 'workspaceId'
+  | 'apikeyid'
+  | 'apiConfig'
+  | 'chatbotConfig'
+  | 'followUpPrompts'
+  | 'speechToText'
+  | 'updatedDate'
 >;
 
 /** A value computed on first use, then kept. */
@@ -24,7 +32,17 @@ export function createChatflowRepository(db: Db) {
     preparedQuery(db, 1, (id: string) =>
       db
         .selectFrom('chat_flow')
-        .select(['id', 'type', 'workspaceId', 'apikeyid', 'apiConfig', 'chatbotConfig', 'updatedDate'])
+        .select([
+          'id',
+          'type',
+          'workspaceId',
+          'apikeyid',
+          'apiConfig',
+          'chatbotConfig',
+          'followUpPrompts',
+          'speechToText',
+          'updatedDate',
+        ])
         .where('id', '=', id),
     ),
   );

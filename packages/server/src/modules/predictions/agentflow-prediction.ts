@@ -49,6 +49,15 @@ export interface AgentflowRunInput {
   services: EngineServices;
   signal: AbortSignal;
   stream: EventStream | undefined;
+  /**
+   * The flow's post-processing and follow-up prompts, applied to the final answer text (with the
+   * question it answers and the last node's parts) before it is stored and returned.
+   */
+  finish?: (
+    text: string,
+    question: string,
+    parts: { sourceDocuments?: unknown; usedTools?: unknown; artifacts?: unknown },
+  ) => Promise<{ text: string; followUpPrompts: string[] | undefined }>;
 }
 
 function parseEntries(text: string): ExecutedEntry[] {
@@ -163,6 +172,15 @@ export function createAgentflowPredictor(deps: AgentflowPredictionDeps) {
         });
         if (resume) await deps.messages.clearPendingAction(row.id, input.sessionId);
         const last = result.lastEntry?.data.output ?? {};
+        const finished = input.finish
+          ? await input.finish(result.text, question, {
+              sourceDocuments: last.sourceDocuments,
+              usedTools: last.usedTools,
+              artifacts: last.artifacts,
+            })
+          : undefined;
+        const text = finished?.text ?? result.text;
+        const followUpPrompts = finished?.followUpPrompts;
         const base = {
           chatflowid: row.id,
           chatType: input.chatType,
@@ -193,7 +211,7 @@ export function createAgentflowPredictor(deps: AgentflowPredictionDeps) {
             ...base,
             id: apiMessageId,
             role: 'apiMessage',
-            content: result.text,
+            content: text,
             createdDate: new Date(
               Math.max(deps.clock.now().getTime(), startedAt.getTime() + 1),
             ).toISOString(),
@@ -204,6 +222,7 @@ export function createAgentflowPredictor(deps: AgentflowPredictionDeps) {
             artifacts: jsonOrNull(last.artifacts),
             action: jsonOrNull(result.action),
             reasonContent: null,
+            followUpPrompts: followUpPrompts ? JSON.stringify(followUpPrompts) : null,
           },
         ]);
         const agentFlowExecutedData = stripCredentialIds(result.executionData);
@@ -215,11 +234,12 @@ export function createAgentflowPredictor(deps: AgentflowPredictionDeps) {
             sessionId: input.sessionId,
             executionId,
             ...(result.action && { action: result.action }),
+            ...(followUpPrompts && { followUpPrompts: JSON.stringify(followUpPrompts) }),
           };
           stream.send('metadata', metadata);
         }
         return {
-          text: result.text,
+          text,
           question,
           ...(body.form && { form: body.form }),
           chatId: input.chatId,
@@ -231,6 +251,7 @@ export function createAgentflowPredictor(deps: AgentflowPredictionDeps) {
             last.sourceDocuments.length > 0 && { sourceDocuments: last.sourceDocuments }),
           ...(Array.isArray(last.usedTools) && last.usedTools.length > 0 && { usedTools: last.usedTools }),
           ...(result.action && { action: result.action }),
+          ...(followUpPrompts && { followUpPrompts: JSON.stringify(JSON.stringify(followUpPrompts)) }),
         };
       } catch (error) {
         if (error instanceof RunAbortedError) throw error;

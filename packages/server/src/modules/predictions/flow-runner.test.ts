@@ -10,6 +10,8 @@ const row = (id: string, workspaceId = 'ws-1'): FlowRow => ({
   apikeyid: null,
   apiConfig: null,
   chatbotConfig: null,
+  followUpPrompts: null,
+  speechToText: null,
   updatedDate: '2026-01-01T00:00:00.000Z',
 });
 

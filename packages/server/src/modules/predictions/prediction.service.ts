@@ -32,6 +32,10 @@ import type { EngineServicesFor } from './engine-services.js';
 import { createRateLimiter, rateLimitOf } from './flow-guards.js';
 import { uploadsConfig } from '../chatflow-public/uploads-config.js';
 import type { EventStream } from './sse.js';
+import { createRunExtras, type RunExtras } from './run-extras.js';
+import { createAnswerFinisher, followUpField, type AnswerParts } from './finish-answer.js';
+import { transcribeQuestion } from '../speech/speech-to-text.js';
+import type { EngineServices } from '@flowloom/engine';
 
 const PLAN_CACHE_SIZE = 500;
 
@@ -54,6 +58,8 @@ export interface PredictionServiceDeps {
   clock: Clock;
   /** Which `runtime` variables may be read from the environment (FLOWLOOM_RUNTIME_VARIABLES). */
   runtimeVariables: RuntimeVariablePolicy;
+  /** How long a flow's post-processing function may run (default 5 s). */
+  postProcessingTimeoutMs?: number;
 }
 
 /** A message's stored text: the answer, or its JSON in a fenced block when there is only JSON. */
@@ -69,6 +75,14 @@ export function createPredictionService(deps: PredictionServiceDeps) {
   const plans = new Map<string, { flow: FlowData; plan: FlowPlan }>();
   const running = new Map<string, AbortController>();
   const rateLimiter = createRateLimiter(deps.clock);
+  const runExtras = createRunExtras();
+
+  const finishAnswer = createAnswerFinisher({
+    components: deps.registry,
+    logger: deps.logger,
+    timeoutMs: deps.postProcessingTimeoutMs,
+    workspaceVars,
+  });
 
   /** The flow's settings; its (large) flow JSON is read only when this version is not planned yet. */
   async function loadFlow(id: string): Promise<FlowRow> {
@@ -207,6 +221,8 @@ export function createPredictionService(deps: PredictionServiceDeps) {
     sessionId: string,
     stream: EventStream | undefined,
     signal: AbortSignal | undefined,
+    extras: RunExtras,
+    services: EngineServices,
   ): Promise<Record<string, unknown>> {
     const controller = new AbortController();
     signal?.addEventListener('abort', () => controller.abort(), { once: true });
@@ -216,6 +232,7 @@ export function createPredictionService(deps: PredictionServiceDeps) {
       const flow = await agentflowFor(row);
       const images = questionImages(body, flow);
       const stored = await deps.messages.loadSession(row.id, sessionId);
+      const history = [...toHistory(body), ...stored];
       return await deps.agentflows.run({
         row,
         flow,
@@ -223,13 +240,24 @@ export function createPredictionService(deps: PredictionServiceDeps) {
         chatType: caller.kind === 'external' ? 'EXTERNAL' : 'INTERNAL',
         chatId,
         sessionId,
-        history: [...toHistory(body), ...stored],
+        history,
         images,
         vars: await workspaceVars(row.workspaceId),
         overrideConfig: caller.kind === 'external' ? body.overrideConfig : undefined,
-        services: deps.servicesFor(row.workspaceId, `flow:${row.id}`),
+        services,
         signal: controller.signal,
         stream,
+        ...((extras.postProcessing || extras.followUp) && {
+          finish: (text: string, question: string, parts: AnswerParts) =>
+            finishAnswer(
+              row,
+              extras,
+              services,
+              { question, chatId, sessionId, history, signal: controller.signal },
+              text,
+              parts,
+            ),
+        }),
       });
     } catch (error) {
       if (error instanceof RunAbortedError) {
@@ -285,7 +313,7 @@ export function createPredictionService(deps: PredictionServiceDeps) {
      */
     async predict(
       target: string | FlowRow,
-      body: PredictionBody,
+      received: PredictionBody,
       caller: Caller,
       stream?: EventStream,
       signal?: AbortSignal,
@@ -293,8 +321,13 @@ export function createPredictionService(deps: PredictionServiceDeps) {
       const startedAt = deps.clock.now();
       const row = await resolve(target);
       await authorize(row, caller);
-      if (body.form && body.question)
+      if (received.form && received.question)
         throw new AppError('BAD_REQUEST', 'Question and form cannot be provided at the same time');
+      const extras = runExtras(row);
+      const services = deps.servicesFor(row.workspaceId, `flow:${row.id}`);
+      // A recorded question becomes the question when the flow has speech to text on.
+      const transcript = await transcribeQuestion(extras.speechToText, received, services, signal);
+      const body = transcript === undefined ? received : { ...received, question: transcript };
       const overrideConfig = body.overrideConfig;
       if (overrideConfig?.sessionId !== undefined && typeof overrideConfig.sessionId !== 'string') {
         throw new AppError('BAD_REQUEST', 'Invalid sessionId: must be a string');
@@ -302,7 +335,7 @@ export function createPredictionService(deps: PredictionServiceDeps) {
       const chatId = body.chatId ?? overrideConfig?.sessionId ?? timeOrderedId();
       const sessionId = (caller.kind === 'external' ? overrideConfig?.sessionId : undefined) ?? chatId;
       if (row.type === 'AGENTFLOW')
-        return runAgentflowPrediction(row, body, caller, chatId, sessionId, stream, signal);
+        return runAgentflowPrediction(row, body, caller, chatId, sessionId, stream, signal, extras, services);
       const { flow, plan } = await planFor(row).catch((error: unknown) => {
         // A flow that cannot run (unknown nodes, missing inputs) is the caller's to fix: 400.
         throw error instanceof FlowValidationError
@@ -319,7 +352,6 @@ export function createPredictionService(deps: PredictionServiceDeps) {
       signal?.addEventListener('abort', () => controller.abort(), { once: true });
       const runKey = `${row.id}_${chatId}`;
       running.set(runKey, controller);
-      const services = deps.servicesFor(row.workspaceId, `flow:${row.id}`);
       try {
         const result = await runChatflow(deps.registry, services, {
           flowId: row.id,
@@ -340,7 +372,27 @@ export function createPredictionService(deps: PredictionServiceDeps) {
           overrideSettings: parseOverrideSettings(row.apiConfig),
           flowContext: { apiMessageId },
         });
-        const { output } = result;
+        // Only flows with post-processing or follow-up prompts pay for this step.
+        const finished =
+          extras.postProcessing || extras.followUp
+            ? await finishAnswer(
+                row,
+                extras,
+                services,
+                {
+                  question: body.question,
+                  chatId,
+                  sessionId,
+                  history: [...requestHistory, ...stored],
+                  signal: controller.signal,
+                },
+                result.output.text ?? '',
+                result.output,
+              )
+            : undefined;
+        const output =
+          finished && result.output.text ? { ...result.output, text: finished.text } : result.output;
+        const followUpPrompts = finished?.followUpPrompts;
         const chatType = caller.kind === 'external' ? 'EXTERNAL' : 'INTERNAL';
         const base = {
           chatflowid: row.id,
@@ -378,6 +430,7 @@ export function createPredictionService(deps: PredictionServiceDeps) {
             ).toISOString(),
             leadEmail: null,
             fileUploads: null,
+            followUpPrompts: followUpPrompts ? JSON.stringify(followUpPrompts) : null,
             sourceDocuments: jsonOrNull(output.sourceDocuments),
             usedTools: jsonOrNull(output.usedTools),
             artifacts: jsonOrNull(output.artifacts),
@@ -400,6 +453,7 @@ export function createPredictionService(deps: PredictionServiceDeps) {
             question: body.question,
             sessionId,
             memoryType: plan.memoryType,
+            followUpPrompts: followUpPrompts && JSON.stringify(followUpPrompts),
           };
           stream.send('metadata', Object.fromEntries(Object.entries(metadata).filter(([, v]) => v)));
         }
@@ -411,6 +465,7 @@ export function createPredictionService(deps: PredictionServiceDeps) {
           chatMessageId: apiMessageId,
           ...(sessionId && { sessionId }),
           ...(plan.memoryType && { memoryType: plan.memoryType }),
+          ...followUpField(followUpPrompts),
           isStreamValid: streaming,
         };
       } catch (error) {

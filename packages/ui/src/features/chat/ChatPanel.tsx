@@ -1,6 +1,7 @@
 import type { Chatflow } from '@flowloom/shared';
 import { ChatWindow } from './ChatWindow';
 import { useChat } from './useChat';
+import { useStarterPrompts } from '../flow-config/useStarterPrompts';
 
 /**
  * Chat with the chatflow on the canvas. An unsaved or changed flow is saved (after asking for a name
@@ -16,6 +17,7 @@ export function ChatPanel({
   onSave: () => Promise<Chatflow | null>;
 }) {
   const chat = useChat(chatflowId);
+  const starterPrompts = useStarterPrompts();
   const ask = async (question: string, uploads: Record<string, unknown>[], ragFiles: File[]) => {
     let flowId = chatflowId;
     if (!flowId || isDirty) {
@@ -38,6 +40,7 @@ export function ChatPanel({
       onSave={onSave}
       chat={chat}
       onAsk={ask}
+      starterPrompts={starterPrompts}
     />
   );
 }

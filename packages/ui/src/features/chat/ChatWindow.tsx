@@ -21,6 +21,7 @@ import { attachRule, ragFilesOf, uploadsOf, type Attachment } from './attachment
 import { useAttachments } from './useAttachments';
 import type { ChatMessage } from './chatMessages';
 import { ChatThread } from './ChatThread';
+import { StarterPrompts } from './StarterPrompts';
 import type { ChatSession, SendOutcome } from './useChatSession';
 
 /**
@@ -38,6 +39,7 @@ export function ChatWindow<M extends ChatMessage>({
   onAsk,
   renderMessage,
   notice,
+  starterPrompts = [],
   zIndex = 6,
 }: {
   /** "chatflow", "agentflow": the words of the window. */
@@ -59,6 +61,8 @@ export function ChatWindow<M extends ChatMessage>({
   renderMessage?: (message: M) => ReactNode;
   /** Shown above the composer in place of the unsaved-flow notice (e.g. what to fix first). */
   notice?: ReactNode;
+  /** Offered while the chat is empty (the flow's Starter Prompts). */
+  starterPrompts?: readonly string[];
   zIndex?: number;
 }) {
   const [open, setOpen] = useState(false);
@@ -195,6 +199,9 @@ export function ChatWindow<M extends ChatMessage>({
             emptyText={`Ask a question to try this ${noun}.`}
             {...(renderMessage && { renderMessage })}
           />
+          {chat.messages.length === 0 && !chat.loadingHistory && !chat.busy && (
+            <StarterPrompts prompts={starterPrompts} onAsk={(prompt) => void ask(prompt)} />
+          )}
           {notice ??
             ((!chatflowId || isDirty) && (
               <Alert

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import type { Chatflow } from '@flowloom/shared';
 import { useState } from 'react';
 import { ChatWindow } from '../../chat/ChatWindow';
+import { useStarterPrompts } from '../../flow-config/useStarterPrompts';
 import type { FlowIssue } from '../document/validate';
 import { AgentChatBubble } from './AgentChatBubble';
 import { resumeRequest, type AgentStep, type HumanInputAction, type HumanInputChoice } from './agentMessages';
@@ -31,6 +32,7 @@ export function AgentChatPanel({
 }) {
   const [issues, setIssues] = useState<FlowIssue[]>([]);
   const chat = useAgentChat(chatflowId, onStep, onRunStart);
+  const starterPrompts = useStarterPrompts();
 
   const ask = async (question: string, uploads: Record<string, unknown>[]) => {
     const found = validate();
@@ -54,6 +56,7 @@ export function AgentChatPanel({
       onSave={onSave}
       chat={chat}
       onAsk={ask}
+      starterPrompts={starterPrompts}
       zIndex={7}
       renderMessage={(message) => (
         <AgentChatBubble

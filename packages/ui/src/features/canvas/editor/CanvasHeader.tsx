@@ -52,13 +52,15 @@ export interface CanvasHeaderProps {
   edit?: CanvasHeaderEditing;
   /** Buttons of the kind (API, settings, chat; "Use template" when read-only) shown before Save. */
   actions?: ReactNode;
+  /** The settings menu, last in the bar (after Save). */
+  settings?: ReactNode;
 }
 
 /**
  * The canvas top bar: back, editable flow name, undo/redo, load/export and Save. Below 600 px the
  * name keeps the room: undo, redo, load and export move into a "More actions" menu.
  */
-export function CanvasHeader({ noun, name, onBack, backLabel, edit, actions }: CanvasHeaderProps) {
+export function CanvasHeader({ noun, name, onBack, backLabel, edit, actions, settings }: CanvasHeaderProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(name);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
@@ -276,6 +278,7 @@ export function CanvasHeader({ noun, name, onBack, backLabel, edit, actions }: C
           Save
         </Button>
       )}
+      {settings}
     </Box>
   );
 }

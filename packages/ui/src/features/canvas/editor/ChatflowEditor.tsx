@@ -85,6 +85,7 @@ function ChatflowCanvas({
         editor={editor}
         definitions={definitions}
         onAddNode={addAt}
+        settings={{ upsertHistory: true }}
         {...shell}
         actions={
           shell?.actions ??

@@ -18,6 +18,7 @@ import { useNotify } from '../../notifications/useNotify';
 import { isJsonText } from '../document/flowFile';
 import { CanvasHeader } from '../editor/CanvasHeader';
 import { EmptyCanvasHint } from '../editor/EmptyCanvasHint';
+import { FlowSettingsMenu, type FlowSettingsExtras } from '../editor/FlowSettingsMenu';
 import { SaveFlowDialog } from '../editor/SaveFlowDialog';
 import { useLeaveGuard } from '../editor/useLeaveGuard';
 import type { NodeDefinitions } from '../editor/useNodeDefinitions';
@@ -100,6 +101,7 @@ export function CanvasShell<D extends ShellDocument>({
   backLabel,
   children,
   dialogs,
+  settings,
 }: {
   editor: FlowEditorState<D>;
   /** The server's node types (the editor loads them once, for the shell and its own panels). */
@@ -116,6 +118,8 @@ export function CanvasShell<D extends ShellDocument>({
   /** Drawn over the open flow: the chat, a node editor. */
   children?: ReactNode;
   dialogs?: ReactNode;
+  /** What the kind adds to the settings menu (upsert history; dialogs owned elsewhere). */
+  settings?: FlowSettingsExtras;
 }) {
   const { kind, store, load, name, editing } = editor;
   const readOnly = editing === undefined;
@@ -220,6 +224,16 @@ export function CanvasShell<D extends ShellDocument>({
             onBack={onBack ?? backToList}
             {...(backLabel !== undefined && { backLabel })}
             actions={actions}
+            settings={
+              editing && (
+                <FlowSettingsMenu
+                  editor={editor}
+                  onLoadFile={(file) => void loadFile(file)}
+                  onExport={exportFlow}
+                  {...(settings && { extras: settings })}
+                />
+              )
+            }
             {...(editing && {
               edit: {
                 isDirty: editor.isDirty,

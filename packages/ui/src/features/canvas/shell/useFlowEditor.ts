@@ -13,6 +13,7 @@ import { removeDirty, setChatflow } from '../canvasSlice';
 import { viewportFromText } from '../document/flowFile';
 import { FlowStore } from '../document/flowStore';
 import { useFlowStore } from '../editor/useFlowStore';
+import { takeDuplicatedFlow } from '../editor/duplicatedFlow';
 import type { CanvasKind, ShellDocument } from './canvasKind';
 
 export type LoadState =
@@ -53,15 +54,23 @@ function useFlowLoader<D extends ShellDocument>(
   const redux = useStore<RootState>();
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const template = templateFlowDataOf(useLocation().state);
+  // A flow duplicated from another tab, taken once (a ref survives effects that run twice).
+  const duplicated = useRef<string | null | undefined>(undefined);
 
   useEffect(() => {
     if (!id) {
       dispatch(setChatflow(null));
       dispatch(removeDirty());
       store.reset(kind.fromText(null));
-      // "Use Template": the template's nodes, not yet saved (SHARING.md §1.4).
-      if (template) store.update(() => kind.fromText(template), { record: false });
-      setState({ status: 'ready', viewport: undefined, key: template ? 'template' : 'new' });
+      // "Use Template" (SHARING.md §1.4) or a duplicated flow: opened unsaved (dirty), so saving asks
+      // for a name and creates a new flow.
+      const copy = template ?? (duplicated.current ??= takeDuplicatedFlow());
+      if (copy) store.update(() => kind.fromText(copy), { record: false });
+      setState({
+        status: 'ready',
+        viewport: copy ? viewportFromText(copy) : undefined,
+        key: template ? 'template' : 'new',
+      });
       return;
     }
     if (redux.getState().canvas.chatflow?.id === id) {

@@ -99,15 +99,10 @@ afterEach(() => {
 });
 
 describe('the canvas settings menu', { timeout: 20_000 }, () => {
-  it('lists the chatflow items in Flowise order, with the handlers the page gives', async () => {
+  it('lists the chatflow items in Flowise order', async () => {
     renderMenu(editorOf(chatflowKind, flow), {
       permissions: [...ALL.map((a) => `chatflows:${a}`), 'templates:flowexport'],
-      extras: {
-        onViewMessages: vi.fn(),
-        onViewLeads: vi.fn(),
-        onSaveAsTemplate: vi.fn(),
-        upsertHistory: true,
-      },
+      extras: { upsertHistory: true },
     });
     const menu = await openMenu();
     expect(menu.getAllByRole('menuitem').map((i) => i.textContent)).toEqual([
@@ -123,13 +118,15 @@ describe('the canvas settings menu', { timeout: 20_000 }, () => {
     ]);
   });
 
-  it('hides items without permission or handler; agent canvases use agentflows:* and have no upsert history', async () => {
+  it('hides items without permission; agent canvases use agentflows:* and have no upsert history', async () => {
     renderMenu(editorOf(agentflowKind, { ...flow, type: 'AGENTFLOW' }), {
       permissions: ['agentflows:export', 'agentflows:config', 'chatflows:delete'],
       extras: { upsertHistory: true },
     });
     const menu = await openMenu();
     expect(menu.getAllByRole('menuitem').map((i) => i.textContent)).toEqual([
+      'View Messages',
+      'View Leads',
       'Configuration',
       'Export Agents',
     ]);
@@ -141,15 +138,33 @@ describe('the canvas settings menu', { timeout: 20_000 }, () => {
     expect(menu.getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Load Chatflow']);
   });
 
-  it('refuses Save As Template while there are unsaved changes', async () => {
-    const onSaveAsTemplate = vi.fn();
-    renderMenu(editorOf(chatflowKind, flow, true), {
-      permissions: ['templates:flowexport'],
-      extras: { onSaveAsTemplate },
+  it('opens View Messages, View Leads and Save As Template on the saved flow', async () => {
+    vi.mocked(fetch).mockImplementation((input) => {
+      const path = new URL(urlOf(input), 'http://localhost').pathname;
+      const body = path.startsWith('/api/v1/stats/')
+        ? { totalMessages: 0, totalFeedback: 0, positiveFeedback: 0, totalSessions: 0 }
+        : [];
+      return Promise.resolve(
+        new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }),
+      );
     });
+    renderMenu(editorOf(chatflowKind, flow), { permissions: ['templates:flowexport'] });
+    await userEvent.click((await openMenu()).getByRole('menuitem', { name: 'View Messages' }));
+    expect(await screen.findByRole('dialog', { name: /View Messages/ })).toHaveTextContent('Support bot');
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click((await openMenu()).getByRole('menuitem', { name: 'View Leads' }));
+    expect(await screen.findByRole('dialog', { name: /Leads/ })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click((await openMenu()).getByRole('menuitem', { name: 'Save As Template' }));
+    const dialog = await screen.findByRole('dialog', { name: /Template/ });
+    expect(within(dialog).getByRole('textbox', { name: /Name/ })).toHaveValue('Support bot');
+  });
+
+  it('refuses Save As Template while there are unsaved changes', async () => {
+    renderMenu(editorOf(chatflowKind, flow, true), { permissions: ['templates:flowexport'] });
     await userEvent.click((await openMenu()).getByRole('menuitem', { name: 'Save As Template' }));
     expect(await screen.findByText('Please save the flow before exporting as template')).toBeInTheDocument();
-    expect(onSaveAsTemplate).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('Delete asks "Delete Chatflow <name>?", deletes and goes back to the list', async () => {

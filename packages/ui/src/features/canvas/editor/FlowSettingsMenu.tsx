@@ -30,19 +30,23 @@ import { DUPLICATED_FLOW_KEY } from './duplicatedFlow';
 
 const FlowConfigDialog = lazy(() => import('../../flow-config/FlowConfigDialog'));
 
-/**
- * What the canvas page adds to the settings menu: dialogs other parts of the app own. An item shows
- * only when its handler is given.
- */
+const ViewMessagesDialog = lazy(() =>
+  import('../../flow-messages/ViewMessagesDialog').then((m) => ({ default: m.ViewMessagesDialog })),
+);
+const ViewLeadsDialog = lazy(() =>
+  import('../../flow-messages/ViewLeadsDialog').then((m) => ({ default: m.ViewLeadsDialog })),
+);
+const ExportAsTemplateDialog = lazy(() =>
+  import('../../marketplace/ExportAsTemplateDialog').then((m) => ({ default: m.ExportAsTemplateDialog })),
+);
+
+/** What a canvas kind adds to the settings menu. */
 export interface FlowSettingsExtras {
-  onViewMessages?: () => void;
-  onViewLeads?: () => void;
-  onSaveAsTemplate?: () => void;
   /** The chatflow canvas offers its upsert history. */
   upsertHistory?: boolean;
 }
 
-type Dialog = 'config' | 'upsertHistory' | null;
+type Dialog = 'config' | 'upsertHistory' | 'messages' | 'leads' | 'template' | null;
 
 /**
  * The canvas "Settings" menu (SHARING.md §7): View Messages, View Leads, Upsert History,
@@ -109,7 +113,7 @@ export function FlowSettingsMenu<D extends ShellDocument>({
       notify.error('Please save the flow before exporting as template');
       return;
     }
-    extras.onSaveAsTemplate?.();
+    setDialog('template');
   };
 
   const items: { key: string; label: string; icon: ReactNode; onClick: () => void; show: boolean }[] =
@@ -119,15 +123,15 @@ export function FlowSettingsMenu<D extends ShellDocument>({
             key: 'messages',
             label: 'View Messages',
             icon: <ChatOutlinedIcon />,
-            onClick: () => extras.onViewMessages?.(),
-            show: !!extras.onViewMessages,
+            onClick: () => setDialog('messages'),
+            show: true,
           },
           {
             key: 'leads',
             label: 'View Leads',
             icon: <ContactMailOutlinedIcon />,
-            onClick: () => extras.onViewLeads?.(),
-            show: !!extras.onViewLeads,
+            onClick: () => setDialog('leads'),
+            show: true,
           },
           {
             key: 'upsert',
@@ -148,7 +152,7 @@ export function FlowSettingsMenu<D extends ShellDocument>({
             label: 'Save As Template',
             icon: <BookmarkAddOutlinedIcon />,
             onClick: saveAsTemplate,
-            show: !!extras.onSaveAsTemplate && access.can('templates:flowexport'),
+            show: access.can('templates:flowexport'),
           },
           {
             key: 'duplicate',
@@ -229,16 +233,29 @@ export function FlowSettingsMenu<D extends ShellDocument>({
           </MenuItem>
         ))}
       </Menu>
-      {dialog === 'config' && chatflow && (
+      {dialog && dialog !== 'upsertHistory' && chatflow && (
         <Suspense
           fallback={
             <LinearProgress
-              aria-label="Opening the configuration"
+              aria-label="Opening the dialog"
               sx={{ position: 'fixed', top: 0, left: 0, right: 0 }}
             />
           }
         >
-          <FlowConfigDialog flow={chatflow} isAgent={isAgent} onClose={() => setDialog(null)} />
+          {dialog === 'config' && (
+            <FlowConfigDialog flow={chatflow} isAgent={isAgent} onClose={() => setDialog(null)} />
+          )}
+          {dialog === 'messages' && (
+            <ViewMessagesDialog open flow={chatflow} onClose={() => setDialog(null)} />
+          )}
+          {dialog === 'leads' && <ViewLeadsDialog open flow={chatflow} onClose={() => setDialog(null)} />}
+          {dialog === 'template' && (
+            <ExportAsTemplateDialog
+              open
+              flow={{ id: chatflow.id, name: chatflow.name, type: chatflow.type }}
+              onClose={() => setDialog(null)}
+            />
+          )}
         </Suspense>
       )}
       {dialog === 'upsertHistory' && chatflow && (

@@ -116,6 +116,15 @@ describe('CORS', () => {
     );
     expect(open.statusCode).toBe(200);
     expect(open.headers['access-control-allow-origin']).toBe(OTHER);
+    // The Flowise widget posts to /leads/ (with the slash).
+    const widget = await inject(
+      'POST',
+      '/api/v1/leads/',
+      { origin: OTHER },
+      { chatflowid: openFlow, email: 'c@d.example' },
+    );
+    expect(widget.statusCode).toBe(200);
+    expect(widget.headers['access-control-allow-origin']).toBe(OTHER);
     const shop = await inject(
       'POST',
       '/api/v1/leads',

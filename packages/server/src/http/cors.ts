@@ -37,7 +37,7 @@ const FLOW_ROUTES: { method: string; pattern: RegExp; readRefusal?: boolean }[] 
   { method: 'PUT', pattern: /^\/api\/v1\/chatmessage\/abort\/([^/]+)\/[^/]+$/ },
 ];
 const FEEDBACK_UPDATE = /^\/api\/v1\/feedback\/([^/]+)$/;
-const BODY_ROUTES = new Set(['POST /api/v1/leads', 'POST /api/v1/feedback']);
+const BODY_ROUTES = new Set(['POST /api/v1/leads', 'POST /api/v1/leads/', 'POST /api/v1/feedback']);
 
 const decode = (part: string) => {
   try {

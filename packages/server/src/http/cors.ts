@@ -39,6 +39,9 @@ const FLOW_ROUTES: { method: string; pattern: RegExp; readRefusal?: boolean }[] 
 const FEEDBACK_UPDATE = /^\/api\/v1\/feedback\/([^/]+)$/;
 const BODY_ROUTES = new Set(['POST /api/v1/leads', 'POST /api/v1/leads/', 'POST /api/v1/feedback']);
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 const decode = (part: string) => {
   try {
     return decodeURIComponent(part);
@@ -118,7 +121,7 @@ export function registerCors(app: FastifyInstance, options: CorsOptions) {
         else if (body === undefined)
           return { credentials: false }; // a preflight carries no body
         else {
-          const named = (body as { chatflowid?: unknown } | null)?.chatflowid;
+          const named = isRecord(body) ? body.chatflowid : undefined;
           flowId = typeof named === 'string' ? named : undefined;
         }
         if (!flowId) return undefined;
@@ -136,10 +139,16 @@ export function registerCors(app: FastifyInstance, options: CorsOptions) {
     if (credentials) reply.raw.setHeader('Access-Control-Allow-Credentials', 'true');
   }
 
-  app.addHook('onRequest', async (request, reply) => {
-    const origin = request.headers.origin?.toLowerCase();
-    const path = request.url.split('?')[0] ?? '';
-    if (origin === undefined || !path.startsWith('/api/') || isSameOrigin(request)) return;
+  /**
+   * Sets the permission headers of a request, or answers its preflight (then true: the request is
+   * over).
+   */
+  async function answer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    origin: string,
+    path: string,
+  ): Promise<boolean> {
     reply.raw.setHeader('Vary', 'Origin');
     const preflight =
       request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined;
@@ -148,10 +157,10 @@ export function registerCors(app: FastifyInstance, options: CorsOptions) {
       : request.method;
     const scope = scopeOf(method, path, options);
     if (!preflight) {
-      if (scope.kind === 'body') return; // decided in onSend, with the body
+      if (scope.kind === 'body') return false; // decided in onSend, with the body
       const granted = await decide(scope, origin, undefined);
       if (granted) grant(reply, request.headers.origin!, granted);
-      return;
+      return false;
     }
     const granted = await decide(scope, origin, undefined);
     if (granted) {
@@ -162,16 +171,34 @@ export function registerCors(app: FastifyInstance, options: CorsOptions) {
       reply.raw.setHeader('Access-Control-Max-Age', '600');
     }
     // A refused preflight is answered without permission headers: the browser stops there.
-    return reply.code(204).send();
+    reply.code(204).send();
+    return true;
+  }
+
+  // Callback hooks: a request without an Origin header (servers, the benchmarks) costs no promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    const origin = request.headers.origin?.toLowerCase();
+    if (origin === undefined || !request.url.startsWith('/api/') || isSameOrigin(request)) return done();
+    answer(request, reply, origin, request.url.split('?')[0] ?? '').then(
+      (answered) => {
+        if (!answered) done();
+      },
+      (error: unknown) => done(error as Error),
+    );
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const origin = request.headers.origin?.toLowerCase();
-    if (origin === undefined || request.method === 'OPTIONS' || isSameOrigin(request)) return payload;
+    if (origin === undefined || request.method !== 'POST' || isSameOrigin(request))
+      return done(null, payload);
     const path = request.url.split('?')[0] ?? '';
-    if (!BODY_ROUTES.has(`${request.method} ${path}`)) return payload;
-    const granted = await decide({ kind: 'body' }, origin, request.body ?? null);
-    if (granted) grant(reply, request.headers.origin!, granted);
-    return payload;
+    if (!BODY_ROUTES.has(`${request.method} ${path}`)) return done(null, payload);
+    decide({ kind: 'body' }, origin, request.body ?? null).then(
+      (granted) => {
+        if (granted) grant(reply, request.headers.origin!, granted);
+        done(null, payload);
+      },
+      (error: unknown) => done(error as Error),
+    );
   });
 }

@@ -82,9 +82,9 @@ function look(value: unknown): BubbleLook | undefined {
 
 /** Starter prompts as an array of texts or the `{"0": {"prompt": …}}` object the settings save; blanks dropped. */
 export function starterPromptsOf(value: unknown): string[] {
-  const items = Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : [];
+  const items: unknown[] = Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : [];
   return items
-    .map((item) => (isRecord(item) ? item.prompt : item))
+    .map((item): unknown => (isRecord(item) ? item.prompt : item))
     .filter((prompt): prompt is string => typeof prompt === 'string' && prompt.trim() !== '');
 }
 

@@ -205,4 +205,46 @@ describe('public chatbot page', () => {
     expect(screen.queryByRole('listitem', { name: 'huge.png' })).not.toBeInTheDocument();
     expect(fetch.mock.calls.some(([input]) => urlOf(input).includes('/prediction/'))).toBe(false);
   });
+
+  it('asks to accept a disclaimer once before the visitor may chat', async () => {
+    serve({
+      settings: {
+        disclaimer: { title: 'Before you chat', message: 'Answers may be wrong.', buttonText: 'I agree' },
+      },
+    });
+    const first = open();
+    expect(await screen.findByRole('dialog', { name: 'Before you chat' })).toBeInTheDocument();
+    expect(screen.getByText('Answers may be wrong.')).toBeInTheDocument();
+    // Behind the dialog (hidden from the accessibility tree while it is open).
+    expect(screen.getByRole('textbox', { name: 'Question', hidden: true })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'I agree' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('textbox', { name: 'Question' })).toBeEnabled();
+    first.unmount();
+    open();
+    expect(await screen.findByRole('textbox', { name: 'Question' })).toBeEnabled();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows the kept thread again, unless the chatbot starts a new session on every visit', async () => {
+    const kept = {
+      chatId: 'chat-1',
+      lead: { email: 'a@b.example' },
+      chatHistory: [
+        { type: 'userMessage', message: 'Earlier question' },
+        { type: 'apiMessage', message: 'Earlier answer', id: 'm0' },
+      ],
+    };
+    localStorage.setItem(`${FLOW}_EXTERNAL`, JSON.stringify(kept));
+    serve({});
+    const first = open();
+    expect(await screen.findByText('Earlier answer')).toBeInTheDocument();
+    first.unmount();
+    vi.restoreAllMocks();
+    serve({ settings: { generateNewSession: true } });
+    open();
+    expect(await screen.findByRole('textbox', { name: 'Question' })).toBeInTheDocument();
+    expect(screen.queryByText('Earlier answer')).not.toBeInTheDocument();
+    expect(localStorage.getItem(`${FLOW}_EXTERNAL`)).toBeNull();
+  });
 });

@@ -30,6 +30,8 @@ import { registerAuthHook } from './http/auth-hook.js';
 import { registerBodyGuard } from './http/body-guard.js';
 import { isUuid } from '@flowloom/shared';
 import { frameAncestorsFor, registerSecurityHeaders } from './http/security-headers.js';
+import { registerCors } from './http/cors.js';
+import { originRefusal } from './modules/predictions/flow-guards.js';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.js';
 import { loggerOptions } from './http/log-redaction.js';
 import { registerStaticUi } from './http/static-ui.js';
@@ -111,6 +113,14 @@ export interface AppOptions {
 }
 
 export const API_PREFIX = '/api/v1';
+
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin.toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
 
 /** The QuickJS sandbox with the operator's limits, its threads stopped when the server closes. */
 function ownSandbox(app: FastifyInstance, config: Config, http: GuardedFetch): CodeSandbox {
@@ -217,6 +227,32 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
               .executeTakeFirst()
           : undefined,
       ),
+  });
+  if (config.cors.warning) app.log.warn(config.cors.warning);
+  registerCors(app, {
+    ...config.cors,
+    appOrigin: originOf(config.appUrl),
+    flowVerdict: async (flowId, origin) => {
+      const flow = isUuid(flowId)
+        ? await database.db
+            .selectFrom('chat_flow')
+            .select('chatbotConfig')
+            .where('id', '=', flowId)
+            .executeTakeFirst()
+        : undefined;
+      if (!flow) return 'missing';
+      return originRefusal(flow.chatbotConfig, origin) === undefined ? 'allowed' : 'refused';
+    },
+    flowOfFeedback: async (feedbackId) =>
+      isUuid(feedbackId)
+        ? (
+            await database.db
+              .selectFrom('chat_message_feedback')
+              .select('chatflowid')
+              .where('id', '=', feedbackId)
+              .executeTakeFirst()
+          )?.chatflowid
+        : undefined,
   });
   registerAuthHook(app, auth, apiKeys);
   registerBodyGuard(app);

@@ -32,6 +32,17 @@ export interface Config {
   sandbox: SandboxConfig;
   /** Largest uploaded file in bytes (`FLOWLOOM_FILE_SIZE_LIMIT_MB`): document-store and flow uploads. */
   fileSizeLimit: number;
+  /** Cross-origin browser access (`CORS_ORIGINS`, `CORS_ALLOW_CREDENTIALS`); see `http/cors.ts`. */
+  cors: CorsConfig;
+}
+
+export interface CorsConfig {
+  /** Origins every route answers to (lower case), or `*` for any; empty by default. */
+  origins: '*' | string[];
+  /** Cookies may go with the listed origins' requests; never with `*` or a flow's own domains. */
+  allowCredentials: boolean;
+  /** Said once at start when the settings contradict each other (`*` with credentials). */
+  warning?: string;
 }
 
 /** Size and per-run limits of the code sandbox; each limit is named in the error when a run hits it. */
@@ -127,7 +138,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uiDir: env.FLOWLOOM_UI_DIR?.trim() || undefined,
     sandbox: sandboxConfig(env),
     fileSizeLimit: integer(env, 'FLOWLOOM_FILE_SIZE_LIMIT_MB', 50, 1, 1024) * 1024 * 1024,
+    cors: corsConfig(env),
   };
+}
+
+/** `CORS_ORIGINS`: `*` or a comma list of origins (`https://shop.example`), compared in lower case. */
+function corsConfig(env: NodeJS.ProcessEnv): CorsConfig {
+  const raw = env.CORS_ORIGINS?.trim() ?? '';
+  if (raw === '*')
+    return {
+      origins: '*',
+      allowCredentials: false,
+      ...(flag(env, 'CORS_ALLOW_CREDENTIALS') && {
+        warning:
+          'CORS_ORIGINS=* cannot be combined with CORS_ALLOW_CREDENTIALS=true: credentials are not allowed. List the trusted origins in CORS_ORIGINS to allow them.',
+      }),
+    };
+  const origins: string[] = [];
+  for (const part of raw.split(',')) {
+    const entry = part.trim().toLowerCase();
+    if (!entry) continue;
+    let origin: string;
+    try {
+      origin = new URL(entry).origin;
+    } catch {
+      origin = 'null';
+    }
+    if (origin === 'null' || origin !== entry.replace(/\/$/, ''))
+      throw new ConfigError(
+        `CORS_ORIGINS must be * or a comma-separated list of origins such as https://shop.example (got "${part.trim()}")`,
+      );
+    origins.push(origin);
+  }
+  return { origins, allowCredentials: flag(env, 'CORS_ALLOW_CREDENTIALS') };
 }
 
 const MB = 1024 * 1024;

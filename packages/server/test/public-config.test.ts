@@ -218,4 +218,45 @@ describe.each(ENGINES)('the public chatbot config (%s)', (engine) => {
     expect(response.body).not.toContain('CODE-SECRET-7731');
     expect(Object.keys(response.json<object>()).sort()).toEqual(['flowData', 'isTTSEnabled', 'uploads']);
   });
+
+  it("gives a visitor the share page's flow without its owner-only settings", async () => {
+    const chatbotConfig = {
+      title: 'Shop helper',
+      starterPrompts: { 0: { prompt: 'Where is my order?' } },
+      leads: { status: true, title: 'Reach you?', email: true },
+      allowedOrigins: ['https://shop.example.com'],
+      allowedOriginsError: 'Shop only',
+      postProcessing: { enabled: true, customFunction: JSON.stringify(CODE_SECRET) },
+    };
+    const id = await createFlow('CHATFLOW', chatflow, {
+      isPublic: true,
+      chatbotConfig: JSON.stringify(chatbotConfig),
+      apiConfig: JSON.stringify({ overrideConfig: { status: true } }),
+      followUpPrompts: JSON.stringify({ status: true, chatOpenAI: { prompt: PROMPT_SECRET } }),
+    });
+    const visitor = await server.app.inject({ method: 'GET', url: `/api/v1/public-chatflows/${id}` });
+    expect(visitor.statusCode).toBe(200);
+    for (const hidden of [
+      'shop.example.com',
+      'Shop only',
+      'CODE-SECRET-7731',
+      'ACME-PROMPT-9904',
+      'hard-coded',
+    ])
+      expect(visitor.body).not.toContain(hidden);
+    const flow = visitor.json<Record<string, unknown>>();
+    expect(flow).toMatchObject({ id, type: 'CHATFLOW', isPublic: true, apikeyid: null, apiConfig: null });
+    expect(JSON.parse(flow.chatbotConfig as string)).toEqual({
+      title: 'Shop helper',
+      starterPrompts: { 0: { prompt: 'Where is my order?' } },
+      leads: { status: true, title: 'Reach you?', email: true },
+    });
+    const settings = (await config(id)).json<Record<string, unknown>>();
+    expect(settings).not.toHaveProperty('postProcessing');
+    // A member still reads the whole configuration.
+    const member = (await owner.request('GET', `/api/v1/public-chatflows/${id}`)).json<{
+      chatbotConfig: string;
+    }>();
+    expect(JSON.parse(member.chatbotConfig)).toEqual(chatbotConfig);
+  });
 });

@@ -4,6 +4,7 @@ import { chatStorageKey, clearChatData, parseChatStorage } from './chat-storage.
 describe('chatStorageKey', () => {
   it('appends _INTERNAL to the flow id', () => {
     expect(chatStorageKey('3f2a-flow')).toBe('3f2a-flow_INTERNAL');
+    expect(chatStorageKey('3f2a-flow', 'EXTERNAL')).toBe('3f2a-flow_EXTERNAL');
   });
 });
 

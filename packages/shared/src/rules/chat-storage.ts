@@ -9,9 +9,12 @@ export interface ChatStorageData<Lead = unknown> {
   lead?: Lead;
 }
 
-/** Storage key of a flow's chat data: the flow id plus `_INTERNAL`. */
-export function chatStorageKey(flowId: string): string {
-  return `${flowId}${CHAT_STORAGE_SUFFIX}`;
+/**
+ * Storage key of a flow's chat data: the flow id plus `_INTERNAL` (the web app's chat), or
+ * `_EXTERNAL` for a visitor's chat (the public chatbot page, as the Flowise embed keeps it).
+ */
+export function chatStorageKey(flowId: string, chatType: 'INTERNAL' | 'EXTERNAL' = 'INTERNAL'): string {
+  return chatType === 'EXTERNAL' ? `${flowId}_EXTERNAL` : `${flowId}${CHAT_STORAGE_SUFFIX}`;
 }
 
 /**

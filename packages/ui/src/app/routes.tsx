@@ -15,6 +15,7 @@ const CanvasPage = lazyPage(() => import('../features/canvas/CanvasPage'));
 const AgentCanvasPage = lazyPage(() => import('../features/agentcanvas/AgentCanvasPage'));
 const ExecutionsPage = lazyPage(() => import('../features/executions/ExecutionsPage'));
 const PublicExecutionPage = lazyPage(() => import('../features/executions/PublicExecutionPage'));
+const ChatbotPage = lazyPage(() => import('../features/chatbot/ChatbotPage'));
 const LoginPage = lazyPage(() => import('../features/auth/pages/LoginPage'));
 const RegisterPage = lazyPage(() => import('../features/auth/pages/RegisterPage'));
 const ForgotPasswordPage = lazyPage(() => import('../features/auth/pages/ForgotPasswordPage'));
@@ -168,7 +169,7 @@ export const canvasRoutes: AppRoute[] = [
 
 /** Public routes: no sign-in. */
 export const publicRoutes: AppRoute[] = [
-  { path: '/chatbot/:id', element: <ComingSoonPage area="chatbot" /> },
+  { path: '/chatbot/:id', element: <ChatbotPage /> },
   { path: '/execution/:id', element: <PublicExecutionPage /> },
 ];
 

@@ -44,6 +44,22 @@ function anyProviderOn(config: Record<string, unknown>): boolean {
 }
 
 /**
+ * A flow's chatbot settings as a visitor's chat gets them: without the sites it may run on and their
+ * refusal message, and without the owner's post-processing code (SHARING.md §4 leaves out the
+ * first two; the widget never reads the third).
+ */
+function visitorChatbotConfig(text: string | null, id: string): Record<string, unknown> {
+  const {
+    allowedOrigins: _origins,
+    allowedOriginsError: _error,
+    postProcessing: _code,
+    flowData: _flowData,
+    ...config
+  } = parseObject(text, 'Chatbot Config', id);
+  return config;
+}
+
+/**
  * What a flow shows about itself outside the canvas: to the chat embed and share page (public), and
  * the overridable parameters to the "API" dialog (members).
  */
@@ -79,16 +95,10 @@ export function createChatflowPublicService({ db, registry }: { db: Db; registry
      */
     async chatbotConfig(id: string): Promise<Record<string, unknown>> {
       const row = await load(id);
-      const {
-        allowedOrigins: _origins,
-        allowedOriginsError: _error,
-        flowData: _flowData,
-        ...config
-      } = parseObject(row.chatbotConfig, 'Chatbot Config', id);
       const { nodes } = parseFlowData(row.flowData);
       const flowData = embedFlowData(nodes);
       return {
-        ...config,
+        ...visitorChatbotConfig(row.chatbotConfig, id),
         uploads: uploadsConfig(nodes),
         ...(flowData !== undefined && { flowData }),
         isTTSEnabled: anyProviderOn(parseObject(row.textToSpeech, 'Text To Speech Config', id)),
@@ -96,21 +106,35 @@ export function createChatflowPublicService({ db, registry }: { db: Db; registry
     },
 
     /**
-     * The share page's flow (`GET /public-chatflows/:id`): anyone's when the flow is public (secrets
-     * removed from its flow data), otherwise only a member's of the owning workspace.
+     * The share page's flow (`GET /public-chatflows/:id`): a public flow to anyone — to a visitor
+     * only what the chat page needs (its name, type, key binding and the visitor's chatbot
+     * settings; the Start node's form as flow data), to a member the flow with its secrets removed
+     * — and any flow to a member of the owning workspace.
      */
     async publicChatflow(id: string, auth: AuthContext | null): Promise<Chatflow> {
       const row = await load(id);
+      const member =
+        auth?.userId !== undefined &&
+        auth.userId !== null &&
+        (auth.workspaceId === row.workspaceId ||
+          (await identity.isWorkspaceMember(auth.userId, row.workspaceId)));
       if (row.isPublic === 1) {
+        const flow = toChatflow(row);
+        if (member)
+          return { ...flow, flowData: JSON.stringify(sanitizeFlowForExport(parseFlowData(row.flowData))) };
+        const { nodes } = parseFlowData(row.flowData);
         return {
-          ...toChatflow(row),
-          flowData: JSON.stringify(sanitizeFlowForExport(parseFlowData(row.flowData))),
+          ...flow,
+          flowData: embedFlowData(nodes) ?? JSON.stringify({ nodes: [], edges: [] }),
+          chatbotConfig: JSON.stringify(visitorChatbotConfig(row.chatbotConfig, id)),
+          apiConfig: null,
+          analytic: null,
+          speechToText: null,
+          textToSpeech: null,
+          followUpPrompts: null,
         };
       }
       if (!auth?.userId) throw new AppError('UNAUTHORIZED', 'Unauthorized');
-      const member =
-        auth.workspaceId === row.workspaceId ||
-        (await identity.isWorkspaceMember(auth.userId, row.workspaceId));
       if (!member) throw new AppError('BAD_REQUEST', 'You are not in the workspace that owns this chatflow');
       return toChatflow(row);
     },

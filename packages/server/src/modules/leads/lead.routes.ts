@@ -11,14 +11,22 @@ export function registerLeadRoutes(root: FastifyInstance, { leads }: { leads: Le
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['leads'];
 
-  app.post(
-    '/api/v1/leads',
-    {
-      config: { access: PUBLIC },
-      schema: { tags, summary: 'Save the contact details a chat visitor left', body: createLeadBody },
-    },
-    (request) => leads.create(request.body),
-  );
+  // The Flowise chat widget posts to `/leads/` (with the slash); the router tells the two apart.
+  for (const url of ['/api/v1/leads', '/api/v1/leads/']) {
+    app.post(
+      url,
+      {
+        config: { access: PUBLIC },
+        schema: {
+          tags,
+          summary: 'Save the contact details a chat visitor left',
+          body: createLeadBody,
+          ...(url.endsWith('/') && { hide: true }),
+        },
+      },
+      (request) => leads.create(request.body),
+    );
+  }
 
   app.get(
     '/api/v1/leads/:chatflowid',

@@ -8,6 +8,7 @@ import { caller } from '../../http/auth-hook.js';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.js';
 import { anyFlowFamily } from '../chat-messages/flow-scope.js';
 import { originRefusal } from './flow-guards.js';
+import { isSameOrigin } from '../../http/cors.js';
 import { assertMayRunInternally } from './internal-access.js';
 import type { Caller, FlowRow, PredictionService } from './prediction.service.js';
 import { formToPredictionBody, rejectFilePart } from './multipart-body.js';
@@ -121,7 +122,10 @@ function registerRoutes(scope: FastifyInstance, predictions: PredictionService) 
     async (request, reply) => {
       const row = flows.get(request) ?? request.params.id;
       const refusal =
-        typeof row === 'string' ? undefined : originRefusal(row.chatbotConfig, request.headers.origin);
+        typeof row === 'string'
+          ? undefined
+          : // The server's own pages (the share page /chatbot/:id) are never another site.
+            originRefusal(row.chatbotConfig, isSameOrigin(request) ? undefined : request.headers.origin);
       if (refusal) {
         // A streaming client reads the body of a refused request as plain text (the embed shows it).
         if (wantsStream(request.body)) return reply.code(403).type('text/plain; charset=utf-8').send(refusal);

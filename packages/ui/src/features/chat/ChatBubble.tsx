@@ -5,13 +5,69 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import SmartToyOutlinedIcon from '@mui/icons-material/SmartToyOutlined';
+import PersonOutlineIcon from '@mui/icons-material/PersonOutline';
 import { memo, type ReactNode } from 'react';
 import type { ChatMessage, FeedbackRating } from './chatMessages';
 import { FeedbackButtons } from './FeedbackButtons';
+import { HtmlText } from './markdown/HtmlText';
 import { Markdown } from './markdown/Markdown';
 import { SourceDocumentsList } from './SourceDocumentsList';
 import { TypingIndicator } from './TypingIndicator';
 import { UsedToolsList } from './UsedToolsList';
+
+/** How one side's bubbles look (the public chatbot's theme); unset parts keep the app's look. */
+export interface BubbleLook {
+  backgroundColor?: string;
+  textColor?: string;
+  /** A picture beside the bubbles; the default icon when shown without one. */
+  avatarSrc?: string;
+  showAvatar?: boolean;
+}
+
+/** The look of a themed chat (SHARING.md §3.2 `botMessage`, `userMessage`, `fontSize`, `renderHTML`). */
+export interface ChatAppearance {
+  bot?: BubbleLook;
+  user?: BubbleLook;
+  /** Text size of the messages in pixels. */
+  fontSize?: number;
+  /** Answers may carry HTML (rebuilt from a safe list of elements). */
+  renderHTML?: boolean;
+}
+
+function Avatar({ look, fallback }: { look: BubbleLook | undefined; fallback: ReactNode }) {
+  if (look && !look.showAvatar) return null;
+  return (
+    <Box
+      sx={(theme) => ({
+        width: 30,
+        height: 30,
+        flexShrink: 0,
+        borderRadius: '50%',
+        overflow: 'hidden',
+        display: 'grid',
+        placeItems: 'center',
+        color: 'primary.main',
+        bgcolor: theme.palette.mode === 'dark' ? 'rgba(124,124,240,0.16)' : 'rgba(91,91,214,0.1)',
+      })}
+    >
+      {look?.avatarSrc ? (
+        <Box
+          component="img"
+          src={look.avatarSrc}
+          alt=""
+          sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
+        />
+      ) : (
+        fallback
+      )}
+    </Box>
+  );
+}
+
+const textSize = (fontSize: number | undefined) =>
+  fontSize
+    ? { fontSize: `${fontSize}px`, '& p, & li, & td, & th, & .MuiTypography-root': { fontSize: 'inherit' } }
+    : {};
 
 /**
  * One message: the user's question on the right, the flow's answer (Markdown) on the left, with
@@ -23,24 +79,31 @@ export const ChatBubble = memo(function ChatBubble({
   onRate,
   above,
   below,
+  appearance,
 }: {
   message: ChatMessage;
   onRate?: (message: ChatMessage, rating: FeedbackRating, content?: string) => Promise<void>;
   above?: ReactNode;
   below?: ReactNode;
+  appearance?: ChatAppearance;
 }) {
   if (message.role === 'userMessage') {
+    const look = appearance?.user;
     return (
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1.25, mb: 2 }}>
         <Box
+          data-testid="user-bubble"
           sx={(theme) => ({
             maxWidth: '82%',
             px: 1.75,
             py: 1,
             borderRadius: '14px 14px 4px 14px',
             // The dark theme's lighter primary is too light under white text.
-            bgcolor: theme.palette.mode === 'dark' ? theme.palette.primary.dark : theme.palette.primary.main,
-            color: 'primary.contrastText',
+            bgcolor:
+              look?.backgroundColor ??
+              (theme.palette.mode === 'dark' ? theme.palette.primary.dark : theme.palette.primary.main),
+            color: look?.textColor ?? 'primary.contrastText',
+            ...textSize(appearance?.fontSize),
           })}
         >
           {message.attachments && (
@@ -74,6 +137,7 @@ export const ChatBubble = memo(function ChatBubble({
             {message.content}
           </Typography>
         </Box>
+        {look?.showAvatar && <Avatar look={look} fallback={<PersonOutlineIcon sx={{ fontSize: 18 }} />} />}
       </Box>
     );
   }
@@ -81,20 +145,7 @@ export const ChatBubble = memo(function ChatBubble({
   const waiting = message.status === 'streaming' && message.content === '';
   return (
     <Box sx={{ display: 'flex', gap: 1.25, mb: 2 }} aria-busy={message.status === 'streaming'}>
-      <Box
-        sx={(theme) => ({
-          width: 30,
-          height: 30,
-          flexShrink: 0,
-          borderRadius: '50%',
-          display: 'grid',
-          placeItems: 'center',
-          color: 'primary.main',
-          bgcolor: theme.palette.mode === 'dark' ? 'rgba(124,124,240,0.16)' : 'rgba(91,91,214,0.1)',
-        })}
-      >
-        <SmartToyOutlinedIcon sx={{ fontSize: 18 }} />
-      </Box>
+      <Avatar look={appearance?.bot} fallback={<SmartToyOutlinedIcon sx={{ fontSize: 18 }} />} />
       <Box sx={{ minWidth: 0, flex: 1 }}>
         {above}
         {message.progress && (
@@ -109,16 +160,27 @@ export const ChatBubble = memo(function ChatBubble({
         {message.usedTools && message.usedTools.length > 0 && <UsedToolsList tools={message.usedTools} />}
         {(message.content !== '' || waiting) && (
           <Box
+            data-testid="bot-bubble"
             sx={(theme) => ({
               display: 'inline-block',
               maxWidth: '100%',
               px: 1.75,
               py: 1,
               borderRadius: '4px 14px 14px 14px',
-              bgcolor: theme.palette.mode === 'dark' ? 'rgba(255,255,255,0.05)' : '#F1F2F7',
+              bgcolor:
+                appearance?.bot?.backgroundColor ??
+                (theme.palette.mode === 'dark' ? 'rgba(255,255,255,0.05)' : '#F1F2F7'),
+              ...(appearance?.bot?.textColor && { color: appearance.bot.textColor }),
+              ...textSize(appearance?.fontSize),
             })}
           >
-            {waiting ? <TypingIndicator /> : <Markdown text={message.content} />}
+            {waiting ? (
+              <TypingIndicator />
+            ) : appearance?.renderHTML ? (
+              <HtmlText text={message.content} />
+            ) : (
+              <Markdown text={message.content} />
+            )}
           </Box>
         )}
         {message.status === 'error' && (

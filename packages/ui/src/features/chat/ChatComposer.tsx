@@ -80,6 +80,8 @@ export function ChatComposer({
   onStop,
   attach,
   attachments,
+  placeholder = 'Type your question…',
+  look,
 }: {
   busy: boolean;
   disabled: boolean;
@@ -89,6 +91,9 @@ export function ChatComposer({
   /** What may be attached; no paperclip without it. */
   attach?: AttachRule;
   attachments?: Attachments;
+  placeholder?: string;
+  /** The public chatbot's `textInput` colours. */
+  look?: { backgroundColor?: string; textColor?: string; sendButtonColor?: string };
 }) {
   const [question, setQuestion] = useState('');
   const picker = useRef<HTMLInputElement>(null);
@@ -162,7 +167,7 @@ export function ChatComposer({
           fullWidth
           multiline
           maxRows={5}
-          placeholder="Type your question…"
+          placeholder={placeholder}
           value={question}
           disabled={disabled}
           onChange={(event) => setQuestion(event.target.value)}
@@ -181,7 +186,14 @@ export function ChatComposer({
           }}
           slotProps={{
             htmlInput: { 'aria-label': 'Question' },
-            input: { sx: { borderRadius: '12px', fontSize: 14 } },
+            input: {
+              sx: {
+                borderRadius: '12px',
+                fontSize: 14,
+                ...(look?.backgroundColor && { bgcolor: look.backgroundColor }),
+                ...(look?.textColor && { color: look.textColor }),
+              },
+            },
           }}
         />
         {busy ? (
@@ -198,7 +210,7 @@ export function ChatComposer({
                 aria-label="Send question"
                 color="primary"
                 disabled={disabled || question.trim() === ''}
-                sx={{ mb: 0.25 }}
+                sx={{ mb: 0.25, ...(look?.sendButtonColor && { color: look.sendButtonColor }) }}
               >
                 <SendIcon />
               </IconButton>

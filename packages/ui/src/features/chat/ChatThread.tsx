@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { ChatMessage, FeedbackRating } from './chatMessages';
-import { ChatBubble } from './ChatBubble';
+import { ChatBubble, type ChatAppearance } from './ChatBubble';
 
 /**
  * The messages, kept scrolled to the newest while the user has not scrolled up. Each is drawn by
@@ -17,6 +17,10 @@ export function ChatThread<M extends ChatMessage>({
   onRate,
   renderMessage,
   emptyText = 'Ask a question to try this chatflow.',
+  empty,
+  before,
+  after,
+  appearance,
 }: {
   messages: M[];
   loading: boolean;
@@ -24,6 +28,13 @@ export function ChatThread<M extends ChatMessage>({
   onRate?: (message: M, rating: FeedbackRating, content?: string) => Promise<void>;
   renderMessage?: (message: M) => ReactNode;
   emptyText?: string;
+  /** Shown instead of `emptyText` while there are no messages (e.g. starter prompts). */
+  empty?: ReactNode;
+  /** Above the messages (a welcome message). */
+  before?: ReactNode;
+  /** Below the messages (a contact form, suggested questions). */
+  after?: ReactNode;
+  appearance?: ChatAppearance;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
@@ -39,7 +50,7 @@ export function ChatThread<M extends ChatMessage>({
   useEffect(() => {
     const element = scroller.current;
     if (element && pinned.current) element.scrollTop = element.scrollHeight;
-  }, [messages.length, growth]);
+  }, [messages.length, growth, after]);
 
   return (
     <Box
@@ -63,12 +74,16 @@ export function ChatThread<M extends ChatMessage>({
           {error}
         </Typography>
       )}
-      {!loading && messages.length === 0 && !error && (
-        <Box sx={{ textAlign: 'center', color: 'text.secondary', py: 6, px: 3 }}>
-          <ForumOutlinedIcon sx={{ fontSize: 40, opacity: 0.5, mb: 1 }} />
-          <Typography variant="body2">{emptyText}</Typography>
-        </Box>
-      )}
+      {before}
+      {!loading &&
+        messages.length === 0 &&
+        !error &&
+        (empty ?? (
+          <Box sx={{ textAlign: 'center', color: 'text.secondary', py: 6, px: 3 }}>
+            <ForumOutlinedIcon sx={{ fontSize: 40, opacity: 0.5, mb: 1 }} />
+            <Typography variant="body2">{emptyText}</Typography>
+          </Box>
+        ))}
       {messages.map((message) =>
         renderMessage ? (
           <Box key={message.key}>{renderMessage(message)}</Box>
@@ -76,12 +91,14 @@ export function ChatThread<M extends ChatMessage>({
           <ChatBubble
             key={message.key}
             message={message}
+            {...(appearance && { appearance })}
             {...(onRate && {
               onRate: onRate as (m: ChatMessage, r: FeedbackRating, c?: string) => Promise<void>,
             })}
           />
         ),
       )}
+      {after}
     </Box>
   );
 }

@@ -46,27 +46,31 @@ export interface JsonAnswer {
   sourceDocuments?: unknown;
   usedTools?: unknown;
   chatMessageId?: unknown;
+  followUpPrompts?: unknown;
 }
 
 /**
- * Asks the flow a question from the web app (`POST /internal-prediction/:id`, session cookie,
- * internal header) and streams the answer: SSE events are handed to `onEvent` as they arrive. A
- * flow that cannot stream answers JSON, which is returned instead. Failed requests throw an
- * {@link ApiError} with the server's message.
+ * Asks the flow a question and streams the answer: SSE events are handed to `onEvent` as they
+ * arrive. A flow that cannot stream answers JSON, which is returned instead. Failed requests throw
+ * an {@link ApiError} with the server's message. From the web app it is `POST /internal-prediction/:id`
+ * (session cookie, internal header); a `visitor` (the public chatbot page) calls the public
+ * `POST /prediction/:id` without cookies, as the chat widget does.
  */
 export async function streamPrediction(
   chatflowId: string,
   body: { question: string; chatId: string; [field: string]: unknown },
   onEvent: (event: StreamEvent) => void,
   signal: AbortSignal,
+  { visitor = false }: { visitor?: boolean } = {},
 ): Promise<JsonAnswer | null> {
-  const response = await fetch(`${apiHost()}${API_PREFIX}/internal-prediction/${path(chatflowId)}`, {
+  const route = visitor ? 'prediction' : 'internal-prediction';
+  const response = await fetch(`${apiHost()}${API_PREFIX}/${route}/${path(chatflowId)}`, {
     method: 'POST',
-    credentials: 'include',
+    credentials: visitor ? 'omit' : 'include',
     headers: {
       'Content-Type': 'application/json',
       Accept: 'text/event-stream',
-      'x-request-from': 'internal',
+      ...(!visitor && { 'x-request-from': 'internal' }),
     },
     body: JSON.stringify({ ...body, streaming: true }),
     signal,
@@ -78,6 +82,22 @@ export async function streamPrediction(
     return null;
   }
   return (await response.json()) as JsonAnswer;
+}
+
+/** A public route called as a visitor (no cookies, no internal header); JSON in and out. */
+export async function visitorRequest<T>(method: string, route: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${apiHost()}${API_PREFIX}${route}`, {
+    method,
+    credentials: 'omit',
+    headers: {
+      Accept: 'application/json',
+      ...(body !== undefined && { 'Content-Type': 'application/json' }),
+    },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw await failure(response);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
 }
 
 /** The error of a failed answer, with the server's message. */

@@ -20,6 +20,10 @@ export interface ChatMessage {
   progress?: string;
   /** Files sent with a question: pictures while the page holds them, names from the history. */
   attachments?: { name: string; mime: string; data?: string }[];
+  /** Questions the answer suggests asking next (Flowise `followUpPrompts`). */
+  followUpPrompts?: string[];
+  /** When it was written (ISO time), once known. */
+  at?: string;
 }
 
 /** A row of `GET /chatmessage/:chatflowid`. */
@@ -32,6 +36,7 @@ export interface ChatMessageRow {
   feedback?: { rating?: FeedbackRating } | null;
   createdDate?: string;
   fileUploads?: unknown;
+  followUpPrompts?: unknown;
 }
 
 const arrayOr = <T>(value: unknown): T[] | undefined =>
@@ -48,7 +53,24 @@ export function fromHistoryRow(row: ChatMessageRow): ChatMessage {
     status: 'done',
     ...(row.feedback?.rating && { feedback: row.feedback.rating }),
     ...(storedUploads(row.fileUploads) && { attachments: storedUploads(row.fileUploads) }),
+    ...(promptList(row.followUpPrompts) && { followUpPrompts: promptList(row.followUpPrompts) }),
+    ...(row.createdDate && { at: row.createdDate }),
   };
+}
+
+/** Follow-up prompts as the server sends them (a JSON text of a list, or the list); none when empty. */
+export function promptList(value: unknown): string[] | undefined {
+  let list: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      list = JSON.parse(value) as unknown;
+    } catch {
+      return undefined;
+    }
+  }
+  if (!Array.isArray(list)) return undefined;
+  const prompts = list.filter((item): item is string => typeof item === 'string' && item.trim() !== '');
+  return prompts.length > 0 ? prompts : undefined;
 }
 
 /** The names and types of the files a stored question carried (`fileUploads`, JSON text or list). */
@@ -89,8 +111,14 @@ export function applyStreamEvent(message: ChatMessage, { event, data }: StreamEv
     case 'usedTools':
       return { ...message, usedTools: arrayOr<UsedTool>(data) };
     case 'metadata': {
-      const id = (data as { chatMessageId?: unknown } | null)?.chatMessageId;
-      return typeof id === 'string' ? { ...message, messageId: id } : message;
+      const { chatMessageId: id, followUpPrompts } =
+        (data as { chatMessageId?: unknown; followUpPrompts?: unknown } | null) ?? {};
+      const prompts = promptList(followUpPrompts);
+      return {
+        ...message,
+        ...(typeof id === 'string' && { messageId: id }),
+        ...(prompts && { followUpPrompts: prompts }),
+      };
     }
     case 'error':
       return {
@@ -116,8 +144,10 @@ export function applyJsonAnswer(
     sourceDocuments?: unknown;
     usedTools?: unknown;
     chatMessageId?: unknown;
+    followUpPrompts?: unknown;
   },
 ): ChatMessage {
+  const prompts = promptList(answer.followUpPrompts);
   const content =
     typeof answer.text === 'string'
       ? answer.text
@@ -130,6 +160,7 @@ export function applyJsonAnswer(
     sourceDocuments: arrayOr<SourceDocument>(answer.sourceDocuments),
     usedTools: arrayOr<UsedTool>(answer.usedTools),
     ...(typeof answer.chatMessageId === 'string' && { messageId: answer.chatMessageId }),
+    ...(prompts && { followUpPrompts: prompts }),
     status: 'done',
   };
 }

@@ -1,3 +1,5 @@
+import type { ChatType } from './chatStorage';
+
 /**
  * Questions whose run failed are not stored by the server (as in Flowise), so the chat would forget
  * them and their error on reload. The browser keeps them beside the chat id, for that chat only, and
@@ -21,7 +23,7 @@ interface Stored {
 const MAX_TURNS = 20;
 const MAX_TEXT = 4000;
 
-const keyOf = (flowId: string) => `${flowId}_INTERNAL_FAILED`;
+const keyOf = (flowId: string, type: ChatType) => `${flowId}_${type}_FAILED`;
 
 function storage(): Storage | undefined {
   try {
@@ -32,9 +34,9 @@ function storage(): Storage | undefined {
 }
 
 /** The failed turns of `chatId` (none when the stored ones belong to another chat). */
-export function readFailedTurns(flowId: string, chatId: string): FailedTurn[] {
+export function readFailedTurns(flowId: string, chatId: string, type: ChatType = 'INTERNAL'): FailedTurn[] {
   try {
-    const stored = JSON.parse(storage()?.getItem(keyOf(flowId)) ?? 'null') as Stored | null;
+    const stored = JSON.parse(storage()?.getItem(keyOf(flowId, type)) ?? 'null') as Stored | null;
     if (!stored || stored.chatId !== chatId || !Array.isArray(stored.turns)) return [];
     return stored.turns.filter(
       (turn) =>
@@ -45,21 +47,26 @@ export function readFailedTurns(flowId: string, chatId: string): FailedTurn[] {
   }
 }
 
-export function rememberFailedTurn(flowId: string, chatId: string, turn: FailedTurn): void {
+export function rememberFailedTurn(
+  flowId: string,
+  chatId: string,
+  turn: FailedTurn,
+  type: ChatType = 'INTERNAL',
+): void {
   const turns = [
-    ...readFailedTurns(flowId, chatId),
+    ...readFailedTurns(flowId, chatId, type),
     { question: turn.question.slice(0, MAX_TEXT), error: turn.error.slice(0, MAX_TEXT), at: turn.at },
   ].slice(-MAX_TURNS);
   try {
-    storage()?.setItem(keyOf(flowId), JSON.stringify({ chatId, turns } satisfies Stored));
+    storage()?.setItem(keyOf(flowId, type), JSON.stringify({ chatId, turns } satisfies Stored));
   } catch {
     // storage full or disabled: the error is still shown until the page is left
   }
 }
 
-export function forgetFailedTurns(flowId: string): void {
+export function forgetFailedTurns(flowId: string, type: ChatType = 'INTERNAL'): void {
   try {
-    storage()?.removeItem(keyOf(flowId));
+    storage()?.removeItem(keyOf(flowId, type));
   } catch {
     // nothing kept
   }

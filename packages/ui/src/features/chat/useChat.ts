@@ -1,4 +1,5 @@
 import { applyJsonAnswer, applyStreamEvent, type ChatMessage } from './chatMessages';
+import { VISITOR_CHANNEL } from './chatChannel';
 import { useChatSession, type ChatKind, type ChatSession } from './useChatSession';
 
 export type ChatState = ChatSession<ChatMessage>;
@@ -12,4 +13,9 @@ const CHATFLOW_CHAT: ChatKind<ChatMessage> = {
 /** The chat with a saved chatflow: the chat core with plain answers. */
 export function useChat(chatflowId: string | undefined): ChatState {
   return useChatSession(chatflowId, CHATFLOW_CHAT);
+}
+
+/** A visitor's chat with a public flow (the public chatbot page): public routes, thread kept in the browser. */
+export function useVisitorChat(chatflowId: string): ChatState {
+  return useChatSession(chatflowId, CHATFLOW_CHAT, VISITOR_CHANNEL);
 }

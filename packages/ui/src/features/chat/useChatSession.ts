@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../api/errorMessage';
-import { chatApi, streamPrediction, type JsonAnswer } from './chatApi';
+import { chatApi, type JsonAnswer } from './chatApi';
+import { INTERNAL_CHANNEL, type ChatChannel } from './chatChannel';
 import {
   fromHistoryRow,
   readableError,
@@ -102,11 +103,13 @@ export interface ChatSession<M extends ChatMessage> {
 /**
  * The chat core of every flow chat: history of the stored chat id (with feedback, and the questions
  * that failed), streamed answers, stop, clear and feedback. The chat id lives in the browser under
- * `<flowId>_INTERNAL`. What a kind of flow adds to its bubbles comes from `kind`.
+ * `<flowId>_INTERNAL` (a visitor's under `_EXTERNAL`, see `channel`). What a kind of flow adds to its
+ * bubbles comes from `kind`.
  */
 export function useChatSession<M extends ChatMessage>(
   chatflowId: string | undefined,
   kind: ChatKind<M>,
+  channel: ChatChannel = INTERNAL_CHANNEL,
 ): ChatSession<M> {
   const [messages, setMessages] = useState<M[]>([]);
   const [busy, setBusy] = useState(false);
@@ -117,25 +120,33 @@ export function useChatSession<M extends ChatMessage>(
   const shownFlow = useRef(chatflowId);
   const kindRef = useRef(kind);
   kindRef.current = kind;
+  const type = channel.type;
+  /** The thread changed by this page (asked, rated): a channel that keeps it writes it down. */
+  const changed = useRef(false);
+
+  useEffect(() => {
+    if (!changed.current || busy || !chatflowId || shownFlow.current !== chatflowId) return;
+    channel.keep?.(chatflowId, messages);
+  }, [channel, chatflowId, messages, busy]);
 
   const loadHistory = useCallback(async () => {
     if (!chatflowId || running.current) return;
     setHistoryError('');
-    const { chatId } = readChatData(chatflowId);
+    const { chatId } = readChatData(chatflowId, type);
     if (!chatId) {
       setMessages([]);
       return;
     }
     setLoadingHistory(true);
     try {
-      const rows = await chatApi.history(chatflowId, chatId);
+      const rows = await channel.history(chatflowId, chatId);
       shownFlow.current = chatflowId;
       const stored = rows.map((row) => ({
         item: kindRef.current.fromRow(row, fromHistoryRow(row)),
         at: row.createdDate,
       }));
       setMessages(
-        withFailedTurns(stored, readFailedTurns(chatflowId, chatId), (turn, index) => [
+        withFailedTurns(stored, readFailedTurns(chatflowId, chatId, type), (turn, index) => [
           { key: `failed-q-${index}`, role: 'userMessage', content: turn.question, status: 'done' } as M,
           {
             key: `failed-a-${index}`,
@@ -151,7 +162,7 @@ export function useChatSession<M extends ChatMessage>(
     } finally {
       setLoadingHistory(false);
     }
-  }, [chatflowId]);
+  }, [chatflowId, channel, type]);
 
   // Another flow: another chat. A flow saved for the first time by sending a question keeps it.
   useEffect(() => {
@@ -169,7 +180,8 @@ export function useChatSession<M extends ChatMessage>(
       options?: SendOptions,
     ): Promise<SendOutcome> => {
       if (running.current) return 'refused';
-      const chatId = ensureChatId(flowId);
+      changed.current = true;
+      const chatId = ensureChatId(flowId, type);
       const answerKey = newChatId();
       const askedAt = new Date().toISOString();
       const attachments = Array.isArray(extra?.uploads)
@@ -188,9 +200,10 @@ export function useChatSession<M extends ChatMessage>(
           role: 'userMessage',
           content: question,
           status: 'done',
+          at: askedAt,
           ...(attachments.length > 0 && { attachments }),
         } as M,
-        { key: answerKey, role: 'apiMessage', content: '', status: 'streaming' } as M,
+        { key: answerKey, role: 'apiMessage', content: '', status: 'streaming', at: askedAt } as M,
       ]);
       const update = (change: (message: M) => M) =>
         setMessages((current) =>
@@ -216,7 +229,7 @@ export function useChatSession<M extends ChatMessage>(
           const loaded = await loadRagFiles(flowId, chatId, ragFiles, controller.signal, update);
           if (loaded !== 'loaded') return loaded;
         }
-        const json = await streamPrediction(
+        const json = await channel.predict(
           flowId,
           { question, chatId, ...extra },
           onEvent,
@@ -227,7 +240,7 @@ export function useChatSession<M extends ChatMessage>(
           return message.status === 'streaming' ? { ...message, status: 'done' } : message;
         });
         if (streamError) {
-          rememberFailedTurn(flowId, chatId, { question, error: streamError, at: askedAt });
+          rememberFailedTurn(flowId, chatId, { question, error: streamError, at: askedAt }, type);
           return 'failed';
         }
         return 'answered';
@@ -238,7 +251,7 @@ export function useChatSession<M extends ChatMessage>(
         }
         const text = readableError(errorMessage(error, 'The flow did not answer.'));
         update((message) => ({ ...message, status: 'error', error: text }));
-        rememberFailedTurn(flowId, chatId, { question, error: text, at: askedAt });
+        rememberFailedTurn(flowId, chatId, { question, error: text, at: askedAt }, type);
         // A 4xx before any event: the server turned the run down (a required input is missing…).
         return !started && error instanceof ApiError && error.status < 500 ? 'refused' : 'failed';
       } finally {
@@ -246,35 +259,37 @@ export function useChatSession<M extends ChatMessage>(
         setBusy(false);
       }
     },
-    [],
+    [channel, type],
   );
 
   const stop = useCallback(() => {
     const run = running.current;
     if (!run) return;
     // The server stops the run; dropping the connection stops it too if that call fails.
-    chatApi.abort(run.flowId, run.chatId).then(
+    channel.abort(run.flowId, run.chatId).then(
       () => undefined,
       () => undefined,
     );
     run.controller.abort();
-  }, []);
+  }, [channel]);
 
   const clear = useCallback(async () => {
     if (!chatflowId) return;
-    const { chatId } = readChatData(chatflowId);
-    if (chatId) await chatApi.clear(chatflowId, chatId);
-    clearStoredChat(chatflowId);
-    forgetFailedTurns(chatflowId);
+    const { chatId } = readChatData(chatflowId, type);
+    if (chatId) await channel.clear(chatflowId, chatId);
+    clearStoredChat(chatflowId, type);
+    forgetFailedTurns(chatflowId, type);
+    changed.current = false;
     setMessages([]);
-  }, [chatflowId]);
+  }, [chatflowId, channel, type]);
 
   const rate = useCallback(
     async (message: M, rating: FeedbackRating, content?: string) => {
       if (!chatflowId || !message.messageId) return;
-      const { chatId } = readChatData(chatflowId);
+      const { chatId } = readChatData(chatflowId, type);
       if (!chatId) return;
-      await chatApi.feedback({
+      changed.current = true;
+      await channel.feedback({
         chatflowid: chatflowId,
         chatId,
         messageId: message.messageId,
@@ -285,7 +300,7 @@ export function useChatSession<M extends ChatMessage>(
         current.map((item) => (item.key === message.key ? { ...item, feedback: rating } : item)),
       );
     },
-    [chatflowId],
+    [chatflowId, channel, type],
   );
 
   return { messages, busy, loadingHistory, historyError, loadHistory, send, stop, clear, rate };

@@ -9,7 +9,7 @@ const HEADING_SIZES = ['1.3rem', '1.15rem', '1.05rem', '1rem', '0.95rem', '0.9re
 
 // One style sheet on the root instead of a styled component per element: an answer may hold
 // thousands of paragraphs, list items or links, and plain elements keep rendering them cheap.
-const markdownSx: SxProps<Theme> = (theme) => ({
+export const markdownSx: SxProps<Theme> = (theme) => ({
   wordBreak: 'break-word',
   '& p, & li': { ...theme.typography.body2, lineHeight: 1.6 },
   '& p': { my: 0.75 },

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { CHATBOT_DEFAULTS, embedTheme } from './chatbot-config.js';
+import { EMBED_SCRIPT_URL, embedSnippets, flowApiTraits } from './embed-snippets.js';
+
+const base = { apiHost: 'http://localhost:3000/', flowId: 'flow-1' };
+
+describe('embedSnippets', () => {
+  it('writes the popup and full-page widget scripts for this server and flow', () => {
+    const code = embedSnippets(base);
+    expect(code.popupHtml).toBe(
+      [
+        '<script type="module">',
+        `  import Chatbot from "${EMBED_SCRIPT_URL}";`,
+        '  Chatbot.init({',
+        '    chatflowid: "flow-1",',
+        '    apiHost: "http://localhost:3000"',
+        '  });',
+        '</script>',
+      ].join('\n'),
+    );
+    expect(code.fullpageHtml.split('\n')[0]).toBe('<flowise-fullchatbot></flowise-fullchatbot>');
+    expect(code.fullpageHtml).toContain('Chatbot.initFull({');
+  });
+
+  it('writes React components with the same props; the full page fills its container', () => {
+    const code = embedSnippets(base);
+    expect(code.popupReact).toContain('import { BubbleChat } from "flowise-embed-react";');
+    expect(code.popupReact).toContain(
+      '      chatflowid="flow-1"\n      apiHost="http://localhost:3000"\n    />',
+    );
+    expect(code.fullpageReact).toContain('<FullPageChat');
+    expect(code.fullpageReact).toContain('theme={{ chatWindow: { height: "100%", width: "100%" } }}');
+  });
+
+  it('adds chatflowConfig, observersConfig and the theme when the chat config is shown', () => {
+    const theme = embedTheme({ ...CHATBOT_DEFAULTS, title: 'Harbor' }, false);
+    const code = embedSnippets({ ...base, theme });
+    // The object in the script is valid JavaScript holding the theme.
+    const object = code.popupHtml.slice(
+      code.popupHtml.indexOf('init(') + 5,
+      code.popupHtml.lastIndexOf(');'),
+    );
+    const parsed = new Function(`return ${object}`)() as Record<string, unknown>;
+    expect(parsed).toMatchObject({ chatflowid: 'flow-1', chatflowConfig: {}, observersConfig: {} });
+    expect(parsed.theme).toEqual(theme);
+    expect(code.popupReact).toContain('chatflowConfig={{}}');
+    expect(code.popupReact).toContain('"title": "Harbor"');
+  });
+});
+
+describe('embedTheme', () => {
+  it('sizes the full page to its container and the popup to a window, and carries the settings', () => {
+    const popup = embedTheme(CHATBOT_DEFAULTS, false) as {
+      button: unknown;
+      chatWindow: Record<string, unknown>;
+    };
+    expect(popup.button).toMatchObject({ backgroundColor: '#3B81F6' });
+    expect(popup.chatWindow).toMatchObject({ height: 700, width: 400, fontSize: 16 });
+    expect(popup.chatWindow).not.toHaveProperty('title');
+    const full = embedTheme(CHATBOT_DEFAULTS, true) as Record<string, Record<string, unknown>>;
+    expect(full).not.toHaveProperty('button');
+    expect(full.chatWindow).toMatchObject({ height: '100%', width: '100%' });
+  });
+});
+
+describe('flowApiTraits', () => {
+  const flow = (nodes: unknown[]) => JSON.stringify({ nodes, edges: [] });
+
+  it('asks for form data when a node has a file input, and sees session memory', () => {
+    expect(
+      flowApiTraits(
+        flow([
+          { data: { name: 'pdfFile', inputParams: [{ name: 'pdfFile', type: 'file' }] } },
+          { data: { name: 'bufferMemory', inputs: { sessionId: '' } } },
+        ]),
+      ),
+    ).toEqual({ formData: true, sessionMemory: true });
+  });
+
+  it('reads an agentflow Start input type, and survives broken flow data', () => {
+    expect(
+      flowApiTraits(flow([{ data: { name: 'startAgentflow', inputs: { startInputType: 'formInput' } } }])),
+    ).toEqual({ formData: false, sessionMemory: false, startInputType: 'formInput' });
+    expect(flowApiTraits('{broken')).toEqual({ formData: false, sessionMemory: false });
+    expect(flowApiTraits(null)).toEqual({ formData: false, sessionMemory: false });
+  });
+});

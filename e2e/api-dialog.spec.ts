@@ -130,9 +130,9 @@ test('the cURL example copied from the dialog runs against the server and brings
 
   // Overrides: switched on in the table, then sent by the example (and accepted).
   await dialog.getByRole('checkbox', { name: 'Show Override Config' }).check();
-  await dialog.getByRole('checkbox', { name: 'Enable Override Configuration' }).check();
+  await dialog.getByRole('switch', { name: 'Enable Override Configuration' }).check();
   await dialog.getByRole('button', { name: /^ChatOpenAI/ }).click();
-  await dialog.getByRole('checkbox', { name: 'Allow overriding temperature of ChatOpenAI' }).check();
+  await dialog.getByRole('switch', { name: 'Allow overriding temperature of ChatOpenAI' }).check();
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Override Configuration Saved')).toBeVisible();
   await expect(code).toContainText('"overrideConfig":{"temperature":1}');
@@ -159,7 +159,7 @@ test('a flow bound to an API key in the dialog answers the example with the key 
   const open = await code.innerText();
   expect(open).not.toContain('Authorization');
 
-  await dialog.getByRole('combobox', { name: 'API key of this flow' }).click();
+  await dialog.getByRole('combobox', { name: /^API Key/ }).click();
   await page.getByRole('option', { name: `Dialog key ${RUN}` }).click();
   await expect(page.getByText('API key bound to this flow')).toBeVisible();
   await expect(code).toContainText("-H 'Authorization: Bearer <your-api-key>'");
@@ -175,7 +175,7 @@ test('a flow bound to an API key in the dialog answers the example with the key 
   // Embedding and sharing need the flow unbound.
   await dialog.getByRole('tab', { name: 'Embed' }).click();
   await expect(dialog.getByText(/You cannot use API key while embedding chatbot/)).toBeVisible();
-  await dialog.getByRole('combobox', { name: 'API key of this flow' }).click();
+  await dialog.getByRole('combobox', { name: /^API Key/ }).click();
   await page.getByRole('option', { name: 'No Authorization' }).click();
   await expect(page.getByText('This flow takes calls without an API key')).toBeVisible();
   const again = splitStatus(await shell(open));
@@ -198,7 +198,7 @@ test('Share Chatbot saves the look of the chat, shown live in the preview, and m
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Chatbot Configuration Saved')).toBeVisible();
 
-  await dialog.getByRole('checkbox', { name: 'Make Public' }).check();
+  await dialog.getByRole('switch', { name: 'Make Public' }).check();
   await expect(page.getByText('Chatbot is public')).toBeVisible();
   const saved = (await (
     await page.request.get(`/api/v1/chatflows/${flowId}`, { headers: INTERNAL })

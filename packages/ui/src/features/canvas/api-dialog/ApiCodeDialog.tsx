@@ -76,8 +76,8 @@ export default function ApiCodeDialog({
 
   return (
     <Dialog open onClose={onClose} maxWidth="lg" fullWidth aria-labelledby={titleId} data-canvas-keys="off">
-      <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 2, pr: 7 }}>
-        <Box component="span" sx={{ flex: 1 }}>
+      <DialogTitle sx={{ display: 'flex', alignItems: 'center', gap: 2, pr: 7 }}>
+        <Box component="span" id={titleId} sx={{ flex: 1 }}>
           Embed in website or use as API
         </Box>
         {canUpdate && <ApiKeyPicker chatflow={chatflow} onChatflowChange={onChatflowChange} />}

@@ -54,14 +54,13 @@ export function ApiKeyPicker({
 
   return (
     <FormControl size="small" sx={{ minWidth: 220 }}>
-      <InputLabel id={labelId}>API key</InputLabel>
+      <InputLabel id={labelId}>API Key</InputLabel>
       <Select
         labelId={labelId}
-        label="API key"
+        label="API Key"
         value={bound}
         disabled={saving || keys.loading || !canView}
         onChange={(event) => void choose(event.target.value)}
-        inputProps={{ 'aria-label': 'API key of this flow' }}
         endAdornment={saving ? <CircularProgress size={16} sx={{ mr: 3 }} /> : undefined}
       >
         <MenuItem value="">No Authorization</MenuItem>

@@ -223,7 +223,10 @@ export function ShareChatbotTab({
           </IconButton>
         </Tooltip>
         <Box sx={{ flex: 1 }} />
-        <Tooltip title="Making public will allow anyone to access the chatbot without authentication">
+        <Tooltip
+          describeChild
+          title="Making public will allow anyone to access the chatbot without authentication"
+        >
           <FormControlLabel
             control={
               <Switch
@@ -294,7 +297,7 @@ export function ShareChatbotTab({
               size="small"
               type="number"
               label="Font Size"
-              value={settings.fontSize}
+              value={Number.isFinite(settings.fontSize) ? settings.fontSize : ''}
               onChange={(event) => set('fontSize')(Number(event.target.value))}
               slotProps={{ htmlInput: { min: 8, max: 48 } }}
             />

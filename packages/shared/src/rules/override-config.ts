@@ -172,6 +172,7 @@ export function overrideSnippetFields(
 }
 
 const settingText = z.string().max(1_000);
+const NODES_MESSAGE = 'overrideConfig.nodes must list the inputs of each node label';
 /** The stored shape of `apiConfig.overrideConfig` (checked when a flow is saved). */
 export const overrideConfigShape = z
   .object(
@@ -188,8 +189,9 @@ export const overrideConfigShape = z
               enabled: z.boolean().optional(),
             })
             .loose(),
-          { message: 'overrideConfig.nodes must list the inputs of each node label' },
+          { message: NODES_MESSAGE },
         ),
+        { message: NODES_MESSAGE },
       ),
       variables: z.array(z.object({ name: settingText, enabled: z.boolean().optional() }).loose(), {
         message: 'overrideConfig.variables must be a list',

@@ -108,7 +108,9 @@ test('the cURL example copied from the dialog runs against the server and brings
 
   const dialog = await openDialog();
   // The embed code points the widget at this server and flow.
-  await expect(dialog.getByLabel('Popup Html code', { exact: true })).toContainText(`chatflowid: "${flowId}"`);
+  await expect(dialog.getByLabel('Popup Html code', { exact: true })).toContainText(
+    `chatflowid: "${flowId}"`,
+  );
   await expect(dialog.getByLabel('Popup Html code', { exact: true })).toContainText(
     `apiHost: "${new URL(page.url()).origin}"`,
   );
@@ -210,5 +212,32 @@ test('Share Chatbot saves the look of the chat, shown live in the preview, and m
     titleBackgroundColor: '#112233',
     botMessage: { backgroundColor: '#f7f8ff', showAvatar: false },
   });
+  expect(violations).toEqual([]);
+});
+
+test('the agentflow canvas has the API button too, with the agent reasoning switch', async () => {
+  const created = await page.request.post('/api/v1/chatflows', {
+    headers: INTERNAL,
+    data: { name: `API dialog agents ${RUN}`, type: 'AGENTFLOW', flowData: '{"nodes":[],"edges":[]}' },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const agentflowId = ((await created.json()) as { id: string }).id;
+
+  await page.goto(`/v2/agentcanvas/${agentflowId}`);
+  await page.getByRole('button', { name: 'API Endpoint' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Embed in website or use as API' });
+  await expect(dialog.getByLabel('Popup Html code', { exact: true })).toContainText(
+    `chatflowid: "${agentflowId}"`,
+  );
+  await dialog.getByRole('tab', { name: 'Share Chatbot' }).click();
+  await expect(
+    dialog.getByRole('switch', { name: 'Show agent reasonings when using Agentflow' }),
+  ).toBeChecked();
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Chatbot Configuration Saved')).toBeVisible();
+  const saved = (await (
+    await page.request.get(`/api/v1/chatflows/${agentflowId}`, { headers: INTERNAL })
+  ).json()) as { chatbotConfig: string };
+  expect(JSON.parse(saved.chatbotConfig)).toMatchObject({ showAgentMessages: true });
   expect(violations).toEqual([]);
 });

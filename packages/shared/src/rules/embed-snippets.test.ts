@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { CHATBOT_DEFAULTS, embedTheme } from './chatbot-config.js';
 import { EMBED_SCRIPT_URL, embedSnippets, flowApiTraits } from './embed-snippets.js';
@@ -35,14 +36,18 @@ describe('embedSnippets', () => {
   it('adds chatflowConfig, observersConfig and the theme when the chat config is shown', () => {
     const theme = embedTheme({ ...CHATBOT_DEFAULTS, title: 'Harbor' }, false);
     const code = embedSnippets({ ...base, theme });
-    // The object in the script is valid JavaScript holding the theme.
+    // The object in the script is JavaScript holding the theme: run it in a fresh context.
     const object = code.popupHtml.slice(
       code.popupHtml.indexOf('init(') + 5,
       code.popupHtml.lastIndexOf(');'),
     );
-    const parsed = new Function(`return ${object}`)() as Record<string, unknown>;
-    expect(parsed).toMatchObject({ chatflowid: 'flow-1', chatflowConfig: {}, observersConfig: {} });
-    expect(parsed.theme).toEqual(theme);
+    const parsed = runInNewContext(`(${object})`) as Record<string, unknown>;
+    expect(JSON.parse(JSON.stringify(parsed))).toMatchObject({
+      chatflowid: 'flow-1',
+      chatflowConfig: {},
+      observersConfig: {},
+      theme,
+    });
     expect(code.popupReact).toContain('chatflowConfig={{}}');
     expect(code.popupReact).toContain('"title": "Harbor"');
   });

@@ -40,6 +40,8 @@ export interface OverridableVariable {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
 /** A flow's `apiConfig` column as an object; text that is not a JSON object counts as empty. */
 export function parseApiConfig(apiConfig: string | null | undefined): Record<string, unknown> {
   if (!apiConfig) return {};
@@ -61,9 +63,9 @@ export function overrideSettingsOf(apiConfig: string | null | undefined): Overri
       if (Array.isArray(params)) nodes[label] = params.filter(isRecord).map(toParamSetting);
   const variables = Array.isArray(saved.variables)
     ? saved.variables.filter(isRecord).map((v) => ({
-        id: String(v.id ?? ''),
-        name: String(v.name ?? ''),
-        type: String(v.type ?? ''),
+        id: text(v.id),
+        name: text(v.name),
+        type: text(v.type),
         enabled: v.enabled !== false,
       }))
     : [];
@@ -72,9 +74,9 @@ export function overrideSettingsOf(apiConfig: string | null | undefined): Overri
 
 function toParamSetting(param: Record<string, unknown>): OverrideParamSetting {
   return {
-    label: String(param.label ?? ''),
-    name: String(param.name ?? ''),
-    type: String(param.type ?? ''),
+    label: text(param.label),
+    name: text(param.name),
+    type: text(param.type),
     ...(isRecord(param.schema) && { schema: param.schema as Record<string, string> }),
     // The engine counts a listed input as enabled unless it says otherwise.
     enabled: param.enabled !== false,

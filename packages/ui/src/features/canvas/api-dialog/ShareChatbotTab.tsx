@@ -50,7 +50,7 @@ function ColorField({
                 type="color"
                 aria-label={`${label} picker`}
                 value={HEX.test(value) ? value : '#000000'}
-                onChange={(event) => onChange((event.target as HTMLInputElement).value)}
+                onChange={(event) => onChange(event.target.value)}
                 sx={{ width: 24, height: 24, p: 0, border: 0, bgcolor: 'transparent', cursor: 'pointer' }}
               />
             </InputAdornment>

@@ -91,7 +91,11 @@ function ChatflowCanvas({
           shell?.actions ??
           (editing && editor.chatflow && (
             <>
-              <VectorUpsertActions chatflow={editor.chatflow} isDirty={editor.isDirty} onSave={editing.save} />
+              <VectorUpsertActions
+                chatflow={editor.chatflow}
+                isDirty={editor.isDirty}
+                onSave={editing.save}
+              />
               <ApiCodeButton chatflow={editor.chatflow} agentCanvas={false} />
             </>
           ))

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestLlmServer, type TestLlmServer } from '@flowloom/test-llm';
+import { apiSnippets, flowApiTraits } from '@flowloom/shared';
+import { agentEdge, agentNode } from './agentflow-fixtures.js';
 import { flowiseTemplate, withCredential } from './flowise-templates.js';
 import { ownerSession, startTestServer, type Session, type TestServer, openAiCredential } from './harness.js';
 
@@ -139,6 +141,47 @@ describe('the API dialog on the server', () => {
       const response = await run({ temperature: '0.25', question: 'x' });
       expect(response.statusCode).toBe(200);
       expect(Number(sentTemperature())).not.toBe(0.25);
+    });
+  });
+
+  describe('an agentflow started by a form', () => {
+    it('runs the examples, which send the Start form instead of a question', async () => {
+      const flowData = JSON.stringify({
+        nodes: [
+          agentNode('startAgentflow_0', 'startAgentflow', {
+            startInputType: 'formInput',
+            formInputTypes: [
+              { type: 'string', label: 'Name', name: 'name' },
+              { type: 'options', label: 'Plan', name: 'plan', addOptions: [{ option: 'pro' }] },
+            ],
+          }),
+          agentNode('directReplyAgentflow_0', 'directReplyAgentflow', {
+            directReplyMessage: 'Thanks {{ $form.name }} on {{ $form.plan }}',
+          }),
+        ],
+        edges: [agentEdge('startAgentflow_0', 'directReplyAgentflow_0', 'startAgentflow')],
+      });
+      const id = (
+        await owner.request('POST', '/api/v1/chatflows', { name: 'Form', type: 'AGENTFLOW', flowData })
+      ).json().id as string;
+      const form = flowApiTraits(flowData).formExample;
+      expect(form).toEqual({ name: 'example', plan: 'pro' });
+      const curl = apiSnippets({ baseUrl: 'http://localhost', flowId: id, ...(form && { form }) }).json.curl;
+      const body = JSON.parse(curl.slice(curl.indexOf("-d '") + 4, -1)) as object;
+      expect(body).toEqual({ form: { name: 'example', plan: 'pro' } });
+      const json = await server.app.inject({
+        method: 'POST',
+        url: `/api/v1/prediction/${id}`,
+        payload: body,
+      });
+      expect(json.statusCode, json.body).toBe(200);
+      expect(json.json().text).toBe('Thanks example on pro');
+      const viaForm = await server.app.inject({
+        method: 'POST',
+        url: `/api/v1/prediction/${id}`,
+        ...(await multipart({ form: JSON.stringify(form) })),
+      });
+      expect(viaForm.json().text).toBe('Thanks example on pro');
     });
   });
 });

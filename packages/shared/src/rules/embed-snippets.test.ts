@@ -1,6 +1,7 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { CHATBOT_DEFAULTS, embedTheme } from './chatbot-config.js';
+import { apiSnippets } from './api-snippets.js';
 import { EMBED_SCRIPT_URL, embedSnippets, flowApiTraits } from './embed-snippets.js';
 
 const base = { apiHost: 'http://localhost:3000/', flowId: 'flow-1' };
@@ -85,8 +86,40 @@ describe('flowApiTraits', () => {
   it('reads an agentflow Start input type, and survives broken flow data', () => {
     expect(
       flowApiTraits(flow([{ data: { name: 'startAgentflow', inputs: { startInputType: 'formInput' } } }])),
-    ).toEqual({ formData: false, sessionMemory: false, startInputType: 'formInput' });
+    ).toEqual({ formData: false, sessionMemory: false, startInputType: 'formInput', formExample: {} });
     expect(flowApiTraits('{broken')).toEqual({ formData: false, sessionMemory: false });
     expect(flowApiTraits(null)).toEqual({ formData: false, sessionMemory: false });
+  });
+});
+
+describe('a Start form in the examples', () => {
+  it('gives an example value of each form field by its type', () => {
+    const rows = [
+      { type: 'string', name: 'city' },
+      { type: 'number', name: 'guests' },
+      { type: 'boolean', name: 'pets' },
+      { type: 'options', name: 'room', addOptions: [{ option: 'suite' }, { option: 'single' }] },
+      { type: 'string', label: 'no name' },
+    ];
+    const traits = flowApiTraits(
+      JSON.stringify({
+        nodes: [
+          {
+            data: {
+              name: 'startAgentflow',
+              inputs: { startInputType: 'formInput', formInputTypes: JSON.stringify(rows) },
+            },
+          },
+        ],
+      }),
+    );
+    expect(traits.formExample).toEqual({ city: 'example', guests: 1, pets: true, room: 'suite' });
+  });
+
+  it('sends the form instead of a question, as JSON and as a form field', () => {
+    const snippets = apiSnippets({ baseUrl: 'http://h', flowId: 'f', form: { city: 'example' } });
+    expect(snippets.json.curl).toContain(`-d '{"form":{"city":"example"}}'`);
+    expect(snippets.formData.curl).toContain(`-F 'form={"city":"example"}'`);
+    expect(snippets.formData.curl).not.toContain('question');
   });
 });

@@ -110,6 +110,34 @@ export interface FlowApiTraits {
   sessionMemory: boolean;
   /** An agentflow's Start input type (`chatInput`, `formInput`, `webhookTrigger`, `scheduleInput`). */
   startInputType?: string;
+  /** For a Start form: example values of its fields, by variable name, for the API examples. */
+  formExample?: Record<string, unknown>;
+}
+
+/** An example value of each field of a Start node's form (`formInputTypes` rows). */
+function formExample(rows: unknown): Record<string, unknown> {
+  let list = rows;
+  if (typeof list === 'string') {
+    try {
+      list = JSON.parse(list) as unknown;
+    } catch {
+      return {};
+    }
+  }
+  const example: Record<string, unknown> = {};
+  for (const row of Array.isArray(list) ? list.filter(isRecord) : []) {
+    if (typeof row.name !== 'string' || row.name === '') continue;
+    const options = Array.isArray(row.addOptions) ? row.addOptions.filter(isRecord) : [];
+    example[row.name] =
+      row.type === 'number'
+        ? 1
+        : row.type === 'boolean'
+          ? true
+          : row.type === 'options' && typeof options[0]?.option === 'string'
+            ? options[0].option
+            : 'example';
+  }
+  return example;
 }
 
 export function flowApiTraits(flowData: string | null | undefined): FlowApiTraits {
@@ -120,8 +148,10 @@ export function flowApiTraits(flowData: string | null | undefined): FlowApiTrait
     const inputs = isRecord(data.inputs) ? data.inputs : {};
     if (params.some((p) => p.type === 'file')) traits.formData = true;
     if ('sessionId' in inputs || params.some((p) => p.name === 'sessionId')) traits.sessionMemory = true;
-    if (data.name === 'startAgentflow' && typeof inputs.startInputType === 'string')
+    if (data.name === 'startAgentflow' && typeof inputs.startInputType === 'string') {
       traits.startInputType = inputs.startInputType;
+      if (inputs.startInputType === 'formInput') traits.formExample = formExample(inputs.formInputTypes);
+    }
   }
   return traits;
 }

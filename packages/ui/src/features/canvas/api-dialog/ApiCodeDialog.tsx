@@ -114,6 +114,7 @@ export default function ApiCodeDialog({
             language={tab}
             chatflow={chatflow}
             formDataFirst={traits.formData}
+            form={traits.formExample}
             overrides={overrides}
             canEdit={canUpdate}
             onChatflowChange={onChatflowChange}

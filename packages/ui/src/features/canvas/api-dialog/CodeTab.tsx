@@ -26,6 +26,7 @@ export function CodeTab({
   language,
   chatflow,
   formDataFirst,
+  form,
   overrides,
   canEdit,
   onChatflowChange,
@@ -33,6 +34,8 @@ export function CodeTab({
   language: CodeLanguage;
   chatflow: Chatflow;
   formDataFirst: boolean;
+  /** Example values of an agentflow's Start form: sent instead of a question. */
+  form: Record<string, unknown> | undefined;
   overrides: FlowOverrides;
   canEdit: boolean;
   onChatflowChange: (chatflow: Chatflow) => void;
@@ -68,6 +71,7 @@ export function CodeTab({
             ? 'multipart/form-data: each field is a form part; fields other than question become overrides.'
             : 'application/json: the question, with overrides in overrideConfig.'}
           {formDataFirst && ' This flow has a file input, so form data is shown first.'}
+          {form && ' This agentflow starts from a form: a call sends its fields in form, not a question.'}
         </Typography>
       </Box>
       {keyBound && (

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { jsonTextDepthWithin, MAX_JSON_DEPTH, nameText } from './rules/text.js';
 import { FLOW_SETTINGS_MAX_CHARS, flowSettingsProblem, type FlowSettingsColumn } from './flow-settings.js';
+import { CHATBOT_LIMITS, chatbotConfigShape } from './rules/chatbot-config.js';
+import { overrideConfigShape } from './rules/override-config.js';
 
 export const CHATFLOW_TYPES = ['CHATFLOW', 'AGENTFLOW', 'MULTIAGENT', 'ASSISTANT'] as const;
 export type ChatflowType = (typeof CHATFLOW_TYPES)[number];
@@ -84,14 +86,46 @@ const jsonText = (field: string) =>
     .nullable()
     .transform((v) => (v === null || typeof v === 'string' ? v : JSON.stringify(v)));
 
+/**
+ * A JSON-text column whose content must be an object of `shape`, at most `maxChars` characters as
+ * text: the settings dialogs' columns, read back by the chat page and the prediction route.
+ */
+const jsonObjectText = (field: string, shape: z.ZodType, maxChars: number) =>
+  jsonText(field).superRefine((text, ctx) => {
+    if (text === null) return;
+    if (text.length > maxChars) {
+      ctx.addIssue({ code: 'custom', message: `${field} is too large: at most ${maxChars} characters` });
+      return;
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `${field} must be valid JSON` });
+      return;
+    }
+    const result = shape.safeParse(parsed);
+    if (!result.success)
+      ctx.addIssue({ code: 'custom', message: `${field}: ${result.error.issues[0]?.message ?? 'invalid'}` });
+  });
+
+/** `apiConfig`: an object whose `overrideConfig` (when present) has the shape the engine reads. */
+const apiConfigShape = z
+  .object({ overrideConfig: overrideConfigShape }, { message: 'apiConfig must be a JSON object' })
+  .partial()
+  .loose();
+
+/** The most `apiConfig` may hold as text (override lists of big flows fit with room to spare). */
+const API_CONFIG_CHARS = 1_000_000;
+
 const chatflowFields = {
   name: nameText('Name'),
   flowData: flowDataString,
   deployed: z.boolean().nullable(),
   isPublic: z.boolean().nullable(),
   apikeyid: z.string().max(64).nullable(),
-  chatbotConfig: jsonText('chatbotConfig'),
-  apiConfig: jsonText('apiConfig'),
+  chatbotConfig: jsonObjectText('chatbotConfig', chatbotConfigShape, CHATBOT_LIMITS.configChars),
+  apiConfig: jsonObjectText('apiConfig', apiConfigShape, API_CONFIG_CHARS),
   analytic: jsonText('analytic'),
   speechToText: jsonText('speechToText'),
   textToSpeech: jsonText('textToSpeech'),

@@ -25,6 +25,11 @@ export interface ApiSnippetsInput {
   stopNodeId?: string;
   /** The flow requires an API key: add an `Authorization` header with a placeholder. */
   apiKey?: boolean;
+  /**
+   * An agentflow started by a form: the examples send these form values (`form`) instead of a
+   * question (a run takes one or the other).
+   */
+  form?: Record<string, unknown>;
 }
 
 export type { SnippetSet };
@@ -65,7 +70,7 @@ export function apiSnippets(input: ApiSnippetsInput): ApiSnippets {
   const overrides = Object.fromEntries(
     fields.filter((f) => !isFile(f)).map((f) => [f.name, exampleValue(f)]),
   );
-  const body: Record<string, unknown> = { question: EXAMPLE_QUESTION };
+  const body: Record<string, unknown> = input.form ? { form: input.form } : { question: EXAMPLE_QUESTION };
   if (Object.keys(overrides).length > 0) body.overrideConfig = overrides;
 
   const formFields: FormField[] = fields.map((field) =>
@@ -76,7 +81,9 @@ export function apiSnippets(input: ApiSnippetsInput): ApiSnippets {
   formFields.push(
     input.stopNodeId
       ? { name: 'stopNodeId', value: input.stopNodeId }
-      : { name: 'question', value: EXAMPLE_QUESTION },
+      : input.form
+        ? { name: 'form', value: JSON.stringify(input.form) }
+        : { name: 'question', value: EXAMPLE_QUESTION },
   );
 
   return {

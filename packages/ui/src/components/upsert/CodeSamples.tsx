@@ -13,7 +13,7 @@ const LANGUAGES = [
 type Language = (typeof LANGUAGES)[number]['key'];
 
 /** A code sample with a copy button. */
-function CodeSample({ code, label }: { code: string; label: string }) {
+export function CodeSample({ code, label }: { code: string; label: string }) {
   return (
     <Box sx={{ position: 'relative' }}>
       <Box sx={{ position: 'absolute', top: 6, right: 6 }}>

@@ -2,6 +2,7 @@ import type { NodeDefinition } from '@flowloom/shared';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useParams } from 'react-router';
 import { useNodeDefinitions } from '../../canvas/editor/useNodeDefinitions';
+import { ApiCodeButton } from '../../canvas/api-dialog/ApiCodeButton';
 import { CanvasShell } from '../../canvas/shell/CanvasShell';
 import {
   useFlowEditor,
@@ -117,6 +118,7 @@ function AgentflowCanvas({
           definitions={definitions}
           onAddNode={place}
           onPaneClick={closeEditor}
+          actions={edit && editor.chatflow && <ApiCodeButton chatflow={editor.chatflow} agentCanvas />}
           {...shell}
         >
           {editing && (

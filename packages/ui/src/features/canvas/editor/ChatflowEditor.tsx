@@ -19,6 +19,7 @@ import {
 } from '../shell/useFlowEditor';
 import type { FlowDocument } from '../document/types';
 import { VectorUpsertActions } from '../upsert/VectorUpsertActions';
+import { ApiCodeButton } from '../api-dialog/ApiCodeButton';
 import { CanvasActionsContext, type CanvasActions } from './CanvasActionsContext';
 import { useNodeDefinitions } from './useNodeDefinitions';
 
@@ -90,7 +91,14 @@ function ChatflowCanvas({
         actions={
           shell?.actions ??
           (editing && editor.chatflow && (
-            <VectorUpsertActions chatflow={editor.chatflow} isDirty={editor.isDirty} onSave={editing.save} />
+            <>
+              <VectorUpsertActions
+                chatflow={editor.chatflow}
+                isDirty={editor.isDirty}
+                onSave={editing.save}
+              />
+              <ApiCodeButton chatflow={editor.chatflow} agentCanvas={false} />
+            </>
           ))
         }
         dialogs={

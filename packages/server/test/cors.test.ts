@@ -134,6 +134,18 @@ describe('CORS', () => {
     expect(shop.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it('decides text to speech by the flow named in its body (chatflowId), as the widget sends it', async () => {
+    const speak = (chatflowId: string) =>
+      inject(
+        'POST',
+        '/api/v1/text-to-speech/generate',
+        { origin: OTHER },
+        { chatflowId, chatId: 'chat-1', text: 'Hello there' },
+      );
+    expect((await speak(openFlow)).headers['access-control-allow-origin']).toBe(OTHER);
+    expect((await speak(shopFlow)).headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   it('never allows Origin: null, and needs nothing for requests without an Origin or from this server', async () => {
     for (const url of [`/api/v1/public-chatbotConfig/${openFlow}`, '/api/v1/ping']) {
       const nullOrigin = await inject('GET', url, { origin: 'null' });

@@ -25,7 +25,7 @@ type Scope =
   | { kind: 'global' }
   /** The flow's verdict decides; `readRefusal`: a refused site may read the answer (it is the refusal). */
   | { kind: 'flow'; flowId: () => Promise<string | undefined>; readRefusal: boolean }
-  /** The flow id is in the JSON body (`POST /leads`): decided when the answer goes out. */
+  /** The flow id is in the JSON body (`POST /leads`, text to speech): decided when the answer goes out. */
   | { kind: 'body' };
 
 const FLOW_ROUTES: { method: string; pattern: RegExp; readRefusal?: boolean }[] = [
@@ -37,7 +37,13 @@ const FLOW_ROUTES: { method: string; pattern: RegExp; readRefusal?: boolean }[] 
   { method: 'PUT', pattern: /^\/api\/v1\/chatmessage\/abort\/([^/]+)\/[^/]+$/ },
 ];
 const FEEDBACK_UPDATE = /^\/api\/v1\/feedback\/([^/]+)$/;
-const BODY_ROUTES = new Set(['POST /api/v1/leads', 'POST /api/v1/leads/', 'POST /api/v1/feedback']);
+const BODY_ROUTES = new Set([
+  'POST /api/v1/leads',
+  'POST /api/v1/leads/',
+  'POST /api/v1/feedback',
+  // The widget reads answers aloud through this server (`chatflowId` in the body).
+  'POST /api/v1/text-to-speech/generate',
+]);
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -121,7 +127,7 @@ export function registerCors(app: FastifyInstance, options: CorsOptions) {
         else if (body === undefined)
           return { credentials: false }; // a preflight carries no body
         else {
-          const named = isRecord(body) ? body.chatflowid : undefined;
+          const named = isRecord(body) ? (body.chatflowid ?? body.chatflowId) : undefined;
           flowId = typeof named === 'string' ? named : undefined;
         }
         if (!flowId) return undefined;

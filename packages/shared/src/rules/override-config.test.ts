@@ -76,7 +76,8 @@ describe('override settings', () => {
       variables,
       enabledVariables: new Set(['region']),
     });
-    const apiConfig = withOverrideSettings('{"rateLimit":{"status":true,"limitMax":"5"}}', settings);
+    const rateLimit = { status: true, limitMax: '5', limitDuration: '60', limitMsg: 'Slow down' };
+    const apiConfig = withOverrideSettings(JSON.stringify({ rateLimit }), settings);
     expect(JSON.parse(apiConfig)).toMatchObject({ rateLimit: { status: true, limitMax: '5' } });
     const back = overrideSettingsOf(apiConfig);
     expect([...enabledParamKeys(back)]).toEqual([overrideParamKey(params[3]!)]);

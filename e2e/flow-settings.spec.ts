@@ -36,8 +36,11 @@ test('starter prompts, a rate limit and post-processing set in Configuration cha
   await page.getByRole('button', { name: 'Settings' }).click();
   const menu = page.getByRole('menu');
   await expect(menu.getByRole('menuitem')).toHaveText([
+    'View Messages',
+    'View Leads',
     'Upsert History',
     'Configuration',
+    'Save As Template',
     'Duplicate Chatflow',
     'Load Chatflow',
     'Export Chatflow',

@@ -202,7 +202,7 @@ export function FlowSettingsMenu<D extends ShellDocument>({
         type="file"
         accept=".json,application/json"
         hidden
-        aria-label={`${Noun} file to load from settings`}
+        aria-label={`File for Load ${Noun}`}
         onChange={(event) => {
           const file = event.target.files?.[0];
           if (file) onLoadFile(file);

@@ -200,7 +200,10 @@ test('Share Chatbot saves the look of the chat, shown live in the preview, and m
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Chatbot Configuration Saved')).toBeVisible();
 
-  await dialog.getByRole('switch', { name: 'Make Public' }).check();
+  // The switch shows the saved state: it turns on once the server has made the flow public.
+  const makePublic = dialog.getByRole('switch', { name: 'Make Public' });
+  await makePublic.click();
+  await expect(makePublic).toBeChecked();
   await expect(page.getByText('Chatbot is public')).toBeVisible();
   const saved = (await (
     await page.request.get(`/api/v1/chatflows/${flowId}`, { headers: INTERNAL })

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestLlmServer, type TestLlmServer } from '@flowloom/test-llm';
 import { apiSnippets, flowApiTraits } from '@flowloom/shared';
 import { agentEdge, agentNode } from './agentflow-fixtures.js';
-import { flowiseTemplate, withCredential } from './flowise-templates.js';
+import { createConversationFlow } from './flowise-templates.js';
 import { ownerSession, startTestServer, type Session, type TestServer, openAiCredential } from './harness.js';
 
 /** A multipart body as curl -F or a browser FormData sends it. */
@@ -32,15 +32,7 @@ describe('the API dialog on the server', () => {
     server = await startTestServer({ env: { OPENAI_BASE_URL: llm.openAiBaseUrl } });
     owner = await ownerSession(server.app);
     const credentialId = await openAiCredential(owner);
-    flowId = (
-      await owner.request('POST', '/api/v1/chatflows', {
-        name: 'Conversation',
-        type: 'CHATFLOW',
-        flowData: JSON.stringify(
-          withCredential(flowiseTemplate('chatflows', 'Conversation Chain'), 'chatOpenAI', credentialId),
-        ),
-      })
-    ).json().id;
+    flowId = await createConversationFlow(owner, credentialId);
   });
   afterAll(async () => {
     await server.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestLlmServer, type TestLlmServer } from '@flowloom/test-llm';
-import { flowiseTemplate, withCredential } from './flowise-templates.js';
+import { conversationChain } from './flowise-templates.js';
 import {
   moveToAnotherWorkspace,
   ownerSession,
@@ -28,9 +28,7 @@ describe('chat records of a flow: feedback, leads, stats', () => {
     server = await startTestServer({ env: { OPENAI_BASE_URL: llm.openAiBaseUrl } });
     owner = await ownerSession(server.app);
     const credentialId = await openAiCredential(owner);
-    const flowData = JSON.stringify(
-      withCredential(flowiseTemplate('chatflows', 'Conversation Chain'), 'chatOpenAI', credentialId),
-    );
+    const flowData = conversationChain(credentialId);
     flowId = (
       await owner.request('POST', '/api/v1/chatflows', { name: 'Support', type: 'CHATFLOW', flowData })
     ).json().id;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestLlmServer, type TestLlmServer } from '@flowloom/test-llm';
 import type { Permission } from '@flowloom/shared';
-import { flowiseTemplate, withCredential } from './flowise-templates.js';
+import { conversationChain } from './flowise-templates.js';
 import {
   ENGINES,
   EMPTY_FLOW,
@@ -63,9 +63,7 @@ describe.each(ENGINES)('permission families on flow routes (%s)', (engine) => {
     });
     owner = await ownerSession(server.app);
     const credentialId = await openAiCredential(owner);
-    const runnable = JSON.stringify(
-      withCredential(flowiseTemplate('chatflows', 'Conversation Chain'), 'chatOpenAI', credentialId),
-    );
+    const runnable = conversationChain(credentialId);
     chatflowId = await createFlow('Support', 'CHATFLOW', runnable);
     agentflowId = await createFlow('Agent', 'AGENTFLOW', EMPTY_FLOW);
     assistantId = await createFlow('Helper', 'ASSISTANT', EMPTY_FLOW);

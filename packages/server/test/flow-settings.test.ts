@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { spokenAudio, startTestLlmServer, type TestLlmServer } from '@flowloom/test-llm';
 import { customFunctionFlow } from './agentflow-fixtures.js';
-import { flowiseTemplate, parseSse, withCredential } from './flowise-templates.js';
+import { parseSse, createConversationFlow } from './flowise-templates.js';
 import { openAiCredential, ownerSession, startTestServer, type Session, type TestServer } from './harness.js';
 
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
@@ -24,15 +24,7 @@ describe('flow settings', () => {
     });
     owner = await ownerSession(server.app);
     credentialId = await openAiCredential(owner);
-    flowId = (
-      await owner.request('POST', '/api/v1/chatflows', {
-        name: 'Conversation',
-        type: 'CHATFLOW',
-        flowData: JSON.stringify(
-          withCredential(flowiseTemplate('chatflows', 'Conversation Chain'), 'chatOpenAI', credentialId),
-        ),
-      })
-    ).json().id;
+    flowId = await createConversationFlow(owner, credentialId);
   });
   afterAll(async () => {
     await server.close();

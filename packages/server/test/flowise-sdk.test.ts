@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { FlowiseClient } from 'flowise-sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestLlmServer, type TestLlmServer } from '@flowloom/test-llm';
-import { flowiseTemplate, withCredential } from './flowise-templates.js';
+import { createConversationFlow } from './flowise-templates.js';
 import { ownerSession, startTestServer, type Session, type TestServer, openAiCredential } from './harness.js';
 
 /** The published Flowise client (`flowise-sdk`) against Flowloom on a real port. */
@@ -18,15 +18,7 @@ describe('the flowise-sdk client', () => {
     server = await startTestServer({ env: { OPENAI_BASE_URL: llm.openAiBaseUrl } });
     owner = await ownerSession(server.app);
     const credentialId = await openAiCredential(owner);
-    flowId = (
-      await owner.request('POST', '/api/v1/chatflows', {
-        name: 'Conversation',
-        type: 'CHATFLOW',
-        flowData: JSON.stringify(
-          withCredential(flowiseTemplate('chatflows', 'Conversation Chain'), 'chatOpenAI', credentialId),
-        ),
-      })
-    ).json().id;
+    flowId = await createConversationFlow(owner, credentialId);
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
   });

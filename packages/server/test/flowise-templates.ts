@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { FlowData } from '@flowloom/shared';
+import type { Session } from './harness.js';
 
 const COMPAT = new URL('../../../../shared/compat/flowise/', import.meta.url);
 
@@ -17,6 +18,22 @@ export function withCredential(flow: FlowData, nodeName: string, credentialId: s
       n.data.name === nodeName ? { ...n, data: { ...n.data, credential: credentialId } } : n,
     ),
   };
+}
+
+/** The Conversation Chain template with its ChatOpenAI on `credentialId`, as flow JSON text. */
+export const conversationChain = (credentialId: string): string =>
+  JSON.stringify(
+    withCredential(flowiseTemplate('chatflows', 'Conversation Chain'), 'chatOpenAI', credentialId),
+  );
+
+/** Creates the chatflow "Conversation" running {@link conversationChain}; its id. */
+export async function createConversationFlow(owner: Session, credentialId: string): Promise<string> {
+  const response = await owner.request('POST', '/api/v1/chatflows', {
+    name: 'Conversation',
+    type: 'CHATFLOW',
+    flowData: conversationChain(credentialId),
+  });
+  return response.json<{ id: string }>().id;
 }
 
 /** Parses a Flowise SSE body into its events. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestLlmServer, type TestLlmServer } from '@flowloom/test-llm';
-import { flowiseTemplate, parseSse, withCredential } from './flowise-templates.js';
+import { parseSse, createConversationFlow } from './flowise-templates.js';
 import { ownerSession, startTestServer, type Session, type TestServer, openAiCredential } from './harness.js';
 
 /** A multipart body as a browser would send it (field order kept). */
@@ -30,15 +30,7 @@ describe('the run API: multipart, rate limit, allowed origins, sessions', () => 
     server = await startTestServer({ env: { OPENAI_BASE_URL: llm.openAiBaseUrl }, clock });
     owner = await ownerSession(server.app);
     const credentialId = await openAiCredential(owner);
-    flowId = (
-      await owner.request('POST', '/api/v1/chatflows', {
-        name: 'Conversation',
-        type: 'CHATFLOW',
-        flowData: JSON.stringify(
-          withCredential(flowiseTemplate('chatflows', 'Conversation Chain'), 'chatOpenAI', credentialId),
-        ),
-      })
-    ).json().id;
+    flowId = await createConversationFlow(owner, credentialId);
   });
   afterAll(async () => {
     await server.close();

@@ -163,7 +163,7 @@ export async function runVectorUpsert(
   );
 }
 
-type PreparedRequest = Pick<
+export type PreparedRequest = Pick<
   ChatflowRunRequest,
   | 'flowId'
   | 'question'
@@ -181,8 +181,8 @@ type PreparedRequest = Pick<
   | 'flowContext'
 >;
 
-/** The run context and the per-node context builder shared by a run and a vector upsert. */
-function prepareRun(
+/** The run context and the per-node context builder shared by runs (chatflow, agent graph) and upserts. */
+export function prepareRun(
   registry: NodeRegistry,
   services: EngineServices,
   request: PreparedRequest,
@@ -251,7 +251,7 @@ function prepareRun(
       run,
     };
   };
-  return { instances, contextFor };
+  return { instances, contextFor, run };
 }
 
 function toOutput(value: unknown): NodeRunOutput {

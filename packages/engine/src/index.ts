@@ -51,3 +51,25 @@ export {
 } from './agentflow/variables.js';
 export { cosineSimilarity, createMemoryVectors, createMemoryRecords } from './memory-services.js';
 export { credentialWithInputs, CREDENTIAL_DESTINATION_FIELDS } from './credential-inputs.js';
+export { createMemoryCheckpoints } from './memory-services.js';
+export * from './sequential/types.js';
+export { planAgentGraph, type AgentGraphPlan } from './plan.js';
+export { initialState, applyUpdates, stateWithoutMessages } from './sequential/state.js';
+export { END, RecursionLimitError, executeGraph, type CompiledGraph } from './sequential/executor.js';
+export {
+  compileSequential,
+  compileTeam,
+  latestFrom,
+  pendingCalls,
+  SEQUENTIAL_RECURSION_LIMIT,
+  SUPERVISOR_RECURSION_LIMIT,
+  type CompiledAgentGraph,
+} from './sequential/compile.js';
+export {
+  runAgentGraph,
+  denialMessages,
+  type AgentGraphRunRequest,
+  type AgentGraphRunResult,
+  type ApprovalAction,
+  type ReceivedAction,
+} from './sequential/runner.js';

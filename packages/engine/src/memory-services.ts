@@ -1,5 +1,6 @@
 import { matchesMetadataFilter } from '@flowloom/shared';
 import type { EmbeddedVectors, RecordEntry, RecordStore, ScoredRecord, VectorRecord } from './node-type.js';
+import type { CheckpointStore, GraphCheckpoint } from './sequential/types.js';
 
 /** Cosine similarity of two vectors of the same length (0 when either is all zeros). */
 export function cosineSimilarity(a: readonly number[], b: readonly number[]): number {
@@ -110,6 +111,26 @@ export function createMemoryRecords(start = 1_000): RecordStore & {
     },
     deleteKeys(name, keys) {
       for (const key of keys) space(name).delete(key);
+      return Promise.resolve();
+    },
+  };
+}
+
+/** Checkpoints in memory (tests; kept as JSON so a test sees what a database would store). */
+export function createMemoryCheckpoints(): CheckpointStore & { threads: Map<string, string> } {
+  const threads = new Map<string, string>();
+  return {
+    threads,
+    load: (threadId) => {
+      const text = threads.get(threadId);
+      return Promise.resolve(text === undefined ? undefined : (JSON.parse(text) as GraphCheckpoint));
+    },
+    save(threadId, checkpoint) {
+      threads.set(threadId, JSON.stringify(checkpoint));
+      return Promise.resolve();
+    },
+    clear(threadId) {
+      threads.delete(threadId);
       return Promise.resolve();
     },
   };

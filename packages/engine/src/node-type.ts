@@ -7,6 +7,7 @@ import type {
   SourceDocument,
   UsedTool,
 } from '@flowloom/shared';
+import type { CheckpointStore } from './sequential/types.js';
 
 /** Receives streaming events of a run (`token`, `sourceDocuments`, `usedTools`, …; FLOWISE_API.md §1.8). */
 export type EventSink = (event: string, data: unknown) => void;
@@ -205,6 +206,11 @@ export interface EngineServices {
   /** The app database's record manager table (SQLite Record Manager). */
   records: RecordStore;
   documentStores: DocumentStoreAccess;
+  /**
+   * Agent graph checkpoints kept in the app database for the run's flow: a pending tool approval,
+   * and the conversation of a flow whose Agent Memory uses the app database.
+   */
+  checkpoints: CheckpointStore;
   logger: EngineLogger;
   now(): Date;
 }

@@ -171,10 +171,14 @@ function upsertedOnly(graph: Graph): Set<string> {
   return skipped;
 }
 
-/** The ancestors of `target` (but `skip`) in a stable build order: Kahn's, by position in the file. */
-function buildOrder(target: string, graph: Graph, skip: ReadonlySet<string> = new Set()): string[] {
+/** The ancestors of `targets` (but `skip`) in a stable build order: Kahn's, by position in the file. */
+function buildOrder(
+  targets: string | readonly string[],
+  graph: Graph,
+  skip: ReadonlySet<string> = new Set(),
+): string[] {
   const needed = new Set<string>();
-  const stack = [target];
+  const stack = typeof targets === 'string' ? [targets] : [...targets];
   while (stack.length > 0) {
     const id = stack.pop()!;
     if (needed.has(id) || skip.has(id)) continue;
@@ -319,5 +323,50 @@ export function planChatflow(flow: FlowData, registry: NodeRegistry): FlowPlan {
     streamable,
     usesHistory,
     usesVariables,
+  };
+}
+
+/** What running an agent graph (Sequential Agents or a Multi Agents team) needs, once per saved version. */
+export interface AgentGraphPlan {
+  nodes: ReadonlyMap<string, FlowNode>;
+  /** Every node of the flow, parents before children. */
+  order: string[];
+  family: 'sequential' | 'team';
+  /** Label of the Agent Memory node, recorded on messages as `memoryType`. */
+  memoryType: string | undefined;
+  usesVariables: boolean;
+}
+
+/**
+ * Checks an agent graph flow (flow type MULTIAGENT) and orders the build of all its nodes: which
+ * family it is (any Sequential Agents node makes it sequential), unknown nodes, missing inputs.
+ */
+export function planAgentGraph(flow: FlowData, registry: NodeRegistry): AgentGraphPlan {
+  const graph = graphOf(flow, registry);
+  const categories = new Set(graph.nodes.map((n) => n.data.category));
+  const family = categories.has('Sequential Agents')
+    ? 'sequential'
+    : categories.has('Multi Agents')
+      ? 'team'
+      : undefined;
+  if (!family)
+    throw new FlowValidationError([
+      'an agentflow needs Sequential Agents nodes (Start, Agent, End…) or a Supervisor with Workers',
+    ]);
+  const order = buildOrder(
+    graph.nodes.map((n) => n.id),
+    graph,
+  );
+  checkNodes(order, graph, registry);
+  const memory = graph.nodes.find((n) => n.data.category === 'Memory' && graph.outgoing.has(n.id));
+  const inputsText = graph.nodes.map((n) => JSON.stringify(n.data.inputs ?? {}));
+  return {
+    nodes: graph.byId,
+    order,
+    family,
+    memoryType: memory?.data.label,
+    usesVariables:
+      inputsText.some((text) => text.includes('$vars')) ||
+      graph.nodes.some((n) => registry.get(n.data.name)!.readsVariables === true),
   };
 }

@@ -2,7 +2,7 @@ import type { ChatTurn, FlowData } from '@flowloom/shared';
 import { runChatflow, type ChatflowRunRequest, type ChatflowRunResult } from './chatflow-runner.js';
 import type { AddressCheck, CustomToolRecord, EngineServices, NodeType } from './node-type.js';
 import type { NodeRegistry } from './plan.js';
-import { createMemoryRecords, createMemoryVectors } from './memory-services.js';
+import { createMemoryCheckpoints, createMemoryRecords, createMemoryVectors } from './memory-services.js';
 
 export interface TestEngineOptions {
   nodes: NodeType[];
@@ -50,6 +50,7 @@ export function createTestEngine(options: TestEngineOptions) {
       get: () => Promise.resolve(undefined),
       chunks: (id) => Promise.reject(new Error(`Document store ${id} not found`)),
     },
+    checkpoints: createMemoryCheckpoints(),
     logger: { debug() {}, warn() {}, error() {} },
     now: () => options.now ?? new Date('2026-01-01T00:00:00Z'),
     ...options.services,

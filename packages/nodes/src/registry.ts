@@ -67,6 +67,7 @@ import { retrieverTool } from './tools/retrieverTool/retrieverTool.js';
 import { vectorStoreRetriever } from './retrievers/vectorStoreRetriever/vectorStoreRetriever.js';
 import { similarityThresholdRetriever } from './retrievers/similarityThresholdRetriever/similarityThresholdRetriever.js';
 import { documentStoreVS } from './vector-stores/documentStoreVS/documentStoreVS.js';
+import { agentGraphNodes } from './sequential-agents/index.js';
 import { htmlToMarkdownTextSplitter } from './text-splitters/htmlToMarkdownTextSplitter/htmlToMarkdownTextSplitter.js';
 
 /** Every chatflow node type, listed explicitly (greppable; no filesystem scan at start-up). */
@@ -154,6 +155,8 @@ export const chatflowNodes: readonly NodeType[] = [
   inputModerationSimple,
   // Utilities
   stickyNote,
+  // Sequential Agents, Multi Agents and agent memories (agent graphs, /agentcanvas)
+  ...agentGraphNodes,
 ];
 
 export function createNodeRegistry(nodes: readonly NodeType[] = chatflowNodes): NodeRegistry {

@@ -17,6 +17,7 @@ import { registerNodeRoutes } from './modules/nodes/node.routes.js';
 import { createExecutionRepository } from './modules/executions/execution.repository.js';
 import { registerExecutionRoutes } from './modules/executions/execution.routes.js';
 import { createAgentflowPredictor } from './modules/predictions/agentflow-prediction.js';
+import { createAgentGraphPredictor } from './modules/predictions/agent-graph-prediction.js';
 import { providerBaseUrlsFromEnv } from './modules/predictions/engine-services.js';
 import { createFlowRunner } from './modules/predictions/flow-runner.js';
 import { registerPredictionRoutes } from './modules/predictions/prediction.routes.js';
@@ -323,6 +324,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     logger: app.log,
   });
+  const agentGraphs = createAgentGraphPredictor({ registry, flows, messages, clock, logger: app.log });
   /** What node code may reach, for a workspace and whose files it reads (flow runs, document stores). */
   const servicesFor = engineServiceFactory({
     tools: createToolRepository(database.db),
@@ -338,6 +340,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const predictions = createPredictionService({
     agentflows,
+    agentGraphs,
     db: database.db,
     registry,
     messages,

@@ -95,6 +95,8 @@ export interface TestServer {
   /** Every log line the server wrote, as raw JSON text. */
   logs: string[];
   mails: Mail[];
+  /** Stops this app and starts a new one on the same database and home (a server restart). */
+  restart(): Promise<TestServer>;
   close(): Promise<void>;
 }
 
@@ -108,6 +110,14 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const home = mkdtempSync(join(tmpdir(), 'flowloom-home-'));
   const db = await freshDatabase(options.engine ?? 'sqlite');
+  return serverOn(db, home, options);
+}
+
+async function serverOn(
+  db: TestDatabase,
+  home: string,
+  options: Parameters<typeof startTestServer>[0] = {},
+): Promise<TestServer> {
   const config = loadConfig({
     FLOWLOOM_HOME: home,
     LOG_LEVEL: 'debug',
@@ -142,6 +152,11 @@ export async function startTestServer(
     database,
     logs,
     mails,
+    async restart() {
+      await app.close();
+      await database.db.destroy();
+      return serverOn(db, home, options);
+    },
     async close() {
       await app.close();
       await database.db.destroy();

@@ -9,6 +9,7 @@ import type { Database } from './schema.js';
 import * as initial from './migrations/001-initial.js';
 import * as executionStoppedReason from './migrations/002-execution-stopped-reason.js';
 import * as documentStores from './migrations/003-document-stores.js';
+import * as agentCheckpoints from './migrations/004-agent-checkpoints.js';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'sqlite' | 'postgres';
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-execution-stopped-reason': executionStoppedReason,
   '003-document-stores': documentStores,
+  '004-agent-checkpoints': agentCheckpoints,
 };
 
 /** PostgreSQL's error class, once its driver is loaded. */

@@ -28,6 +28,7 @@ export interface Database {
   stored_file: StoredFileTable;
   vector_collection: VectorCollectionTable;
   upsertion_record: UpsertionRecordTable;
+  agent_checkpoint: AgentCheckpointTable;
   execution: ExecutionTable;
   dataset: DatasetTable;
   dataset_row: DatasetRowTable;
@@ -275,6 +276,14 @@ export interface UpsertionRecordTable {
   updatedAt: number;
   groupId: string | null;
   docId: string | null;
+}
+export interface AgentCheckpointTable {
+  workspaceId: string;
+  threadId: string;
+  flowId: string;
+  /** The engine's checkpoint as JSON. */
+  checkpoint: string;
+  updatedDate: string;
 }
 export interface ExecutionTable extends Dated {
   id: string;

@@ -154,6 +154,11 @@ function listingRun(ctx: LoadMethodContext): RunContext {
       listKeys: unavailable('The record manager'),
       deleteKeys: unavailable('The record manager'),
     },
+    checkpoints: {
+      load: unavailable('Agent memory'),
+      save: unavailable('Agent memory'),
+      clear: unavailable('Agent memory'),
+    },
     documentStores: {
       list: unavailable('Document stores'),
       get: unavailable('Document stores'),

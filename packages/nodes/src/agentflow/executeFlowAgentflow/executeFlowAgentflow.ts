@@ -12,7 +12,7 @@ import { historyName, textInput } from '../common/values.js';
 import { listFlows, listRuntimeStateKeys } from '../common/load-methods.js';
 
 /** The answer text of a prediction response: `text`, else its `json`, else the whole body. */
-function answerOf(body: unknown): string {
+export function answerOf(body: unknown): string {
   const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
   if (typeof record.text === 'string' && record.text) return record.text;
   if (record.json !== undefined) return `\`\`\`json\n${JSON.stringify(record.json, null, 2)}\n\`\`\``;
@@ -20,7 +20,7 @@ function answerOf(body: unknown): string {
 }
 
 /** Runs the flow on another server through its prediction API, over the guarded HTTP client. */
-async function predictRemotely(
+export async function predictRemotely(
   http: GuardedFetch,
   baseUrl: string,
   flowId: string,

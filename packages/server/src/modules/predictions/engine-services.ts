@@ -55,6 +55,7 @@ export function createEngineServices(deps: EngineServiceDeps): EngineServices {
     files: deps.rag.files(deps.workspaceId, deps.fileScope),
     vectors: deps.rag.vectors(deps.workspaceId),
     records: deps.rag.records(deps.workspaceId),
+    checkpoints: deps.rag.checkpoints(deps.workspaceId),
     documentStores: deps.rag.documentStores(deps.workspaceId),
     logger: {
       debug: (message, fields) => deps.logger.debug(fields ?? {}, message),

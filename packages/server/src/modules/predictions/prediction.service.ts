@@ -27,6 +27,7 @@ import type { AuthContext } from '../auth/auth.service.js';
 import type { ApiKeyService } from '../apikeys/apikey.service.js';
 import type { ChatMessageRepository } from '../chat-messages/chat-message.repository.js';
 import type { AgentflowPredictor } from './agentflow-prediction.js';
+import type { AgentGraphPredictor } from './agent-graph-prediction.js';
 import { createChatflowRepository, type FlowRunSettings } from '../chatflows/chatflow.repository.js';
 import type { EngineServicesFor } from './engine-services.js';
 import { createRateLimiter, rateLimitOf } from './flow-guards.js';
@@ -48,6 +49,8 @@ export type Caller =
 export interface PredictionServiceDeps {
   /** Runs agentflow (v2) flows. */
   agentflows: AgentflowPredictor;
+  /** Runs Sequential Agents and supervisor/worker flows (MULTIAGENT). */
+  agentGraphs: AgentGraphPredictor;
   db: Db;
   registry: NodeRegistry;
   messages: ChatMessageRepository;
@@ -231,23 +234,9 @@ export function createPredictionService(deps: PredictionServiceDeps) {
     try {
       const flow = await agentflowFor(row);
       const images = questionImages(body, flow);
-      const stored = await deps.messages.loadSession(row.id, sessionId);
-      const history = [...toHistory(body), ...stored];
-      return await deps.agentflows.run({
-        row,
-        flow,
-        body,
-        chatType: caller.kind === 'external' ? 'EXTERNAL' : 'INTERNAL',
-        chatId,
-        sessionId,
-        history,
-        images,
-        vars: await workspaceVars(row.workspaceId),
-        overrideConfig: caller.kind === 'external' ? body.overrideConfig : undefined,
-        services,
-        signal: controller.signal,
-        stream,
-        ...((extras.postProcessing || extras.followUp) && {
+      /** Post-processing and follow-up prompts of the final answer, when the flow has them. */
+      const finishWith = (history: ChatTurn[]) =>
+        (extras.postProcessing || extras.followUp) && {
           finish: (text: string, question: string, parts: AnswerParts) =>
             finishAnswer(
               row,
@@ -257,8 +246,35 @@ export function createPredictionService(deps: PredictionServiceDeps) {
               text,
               parts,
             ),
-        }),
-      });
+        };
+      const common = {
+        row,
+        flow,
+        body,
+        chatType: caller.kind === 'external' ? ('EXTERNAL' as const) : ('INTERNAL' as const),
+        chatId,
+        sessionId,
+        images,
+        vars: await workspaceVars(row.workspaceId),
+        overrideConfig: caller.kind === 'external' ? body.overrideConfig : undefined,
+        services,
+        signal: controller.signal,
+        stream,
+      };
+      const stored =
+        row.type === 'AGENTFLOW' || extras.postProcessing || extras.followUp
+          ? await deps.messages.loadSession(row.id, sessionId)
+          : [];
+      const history = [...toHistory(body), ...stored];
+      if (row.type === 'MULTIAGENT')
+        // Agent graphs remember the conversation in their checkpoints (Agent Memory), not in stored messages.
+        return await deps.agentGraphs.run({
+          ...common,
+          history: toHistory(body),
+          fileAttachment: fileAttachment(body) || undefined,
+          ...finishWith(history),
+        });
+      return await deps.agentflows.run({ ...common, history, ...finishWith(history) });
     } catch (error) {
       if (error instanceof RunAbortedError) {
         stream?.send('abort', '[DONE]');
@@ -334,7 +350,7 @@ export function createPredictionService(deps: PredictionServiceDeps) {
       }
       const chatId = body.chatId ?? overrideConfig?.sessionId ?? timeOrderedId();
       const sessionId = (caller.kind === 'external' ? overrideConfig?.sessionId : undefined) ?? chatId;
-      if (row.type === 'AGENTFLOW')
+      if (row.type === 'AGENTFLOW' || row.type === 'MULTIAGENT')
         return runAgentflowPrediction(row, body, caller, chatId, sessionId, stream, signal, extras, services);
       const { flow, plan } = await planFor(row).catch((error: unknown) => {
         // A flow that cannot run (unknown nodes, missing inputs) is the caller's to fix: 400.

@@ -1,4 +1,4 @@
-import type { DocumentStoreAccess, FileStore, RecordStore } from '@flowloom/engine';
+import type { CheckpointStore, DocumentStoreAccess, FileStore, RecordStore } from '@flowloom/engine';
 import type { OpenedDatabase } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { Clock } from '../../runtime.js';
@@ -6,6 +6,7 @@ import { parseConfig } from '../document-stores/document-store.dto.js';
 import type { DocumentStoreRepository } from '../document-stores/document-store.repository.js';
 import type { FileScope, FileStorage } from '../storage/file-storage.js';
 import { createPostgresVectors } from './postgres-vectors.js';
+import { createCheckpointStore } from '../agent-graphs/checkpoint-store.js';
 import { createRecordStore } from './record-store.js';
 import { createSqliteVectors } from './sqlite-vectors.js';
 import { createCollectionRegistry, type WorkspaceVectors } from './vector-collections.js';
@@ -36,6 +37,8 @@ export function createRagServices({
       throw new Error('The embedded vector store needs the SQLite connection or the PostgreSQL pool');
     },
     records: (workspaceId: string): RecordStore => createRecordStore(db, workspaceId, clock),
+    /** Agent graph checkpoints (pending approvals, app-database agent memory). */
+    checkpoints: (workspaceId: string): CheckpointStore => createCheckpointStore(db, workspaceId, clock),
     /** Files of a flow or document store; a run without one has none. */
     files(workspaceId: string, scope: FileScope | undefined): FileStore {
       return {

@@ -159,8 +159,8 @@ export const mainRoutes: AppRoute[] = [
 export const canvasRoutes: AppRoute[] = [
   { path: '/canvas', permission: 'chatflows:view', element: <CanvasPage kind="chatflow" /> },
   { path: '/canvas/:id', permission: 'chatflows:view', element: <CanvasPage kind="chatflow" /> },
-  { path: '/agentcanvas', permission: 'agentflows:view', element: <CanvasPage kind="agentflow" /> },
-  { path: '/agentcanvas/:id', permission: 'agentflows:view', element: <CanvasPage kind="agentflow" /> },
+  { path: '/agentcanvas', permission: 'agentflows:view', element: <CanvasPage kind="agents" /> },
+  { path: '/agentcanvas/:id', permission: 'agentflows:view', element: <CanvasPage kind="agents" /> },
   { path: '/v2/agentcanvas', permission: 'agentflows:view', element: <AgentCanvasPage /> },
   { path: '/v2/agentcanvas/:id', permission: 'agentflows:view', element: <AgentCanvasPage /> },
   { path: '/marketplace/:id', permission: TEMPLATES, element: <MarketplacePreviewPage v2={false} /> },

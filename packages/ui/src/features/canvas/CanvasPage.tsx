@@ -1,25 +1,16 @@
 import { ReactFlowProvider } from '@xyflow/react';
-import { lazy, Suspense } from 'react';
-import type { PlaceholderCanvas } from './CanvasPlaceholder';
+import { agentGraphKind } from './agentGraphKind';
+import { chatflowKind } from './chatflowKind';
 import { ChatflowEditor } from './editor/ChatflowEditor';
 
-// The (v1) agentflow canvas is a placeholder; their code stays out of the editor's chunk.
-const CanvasPlaceholder = lazy(() =>
-  import('./CanvasPlaceholder').then((module) => ({ default: module.CanvasPlaceholder })),
-);
-
-/** The canvas routes (lazy-loaded chunk): the chatflow editor; other canvases are placeholders. */
-export default function CanvasPage({ kind }: { kind: 'chatflow' | PlaceholderCanvas }) {
-  if (kind !== 'chatflow') {
-    return (
-      <Suspense fallback={null}>
-        <CanvasPlaceholder kind={kind} />
-      </Suspense>
-    );
-  }
+/**
+ * The v1 canvas routes (lazy-loaded chunk): chatflows on `/canvas`, Sequential Agents and supervisor
+ * teams (V1 agentflows) on `/agentcanvas`; both are drawn as chatflow nodes are.
+ */
+export default function CanvasPage({ kind }: { kind: 'chatflow' | 'agents' }) {
   return (
     <ReactFlowProvider>
-      <ChatflowEditor />
+      <ChatflowEditor key={kind} kind={kind === 'agents' ? agentGraphKind : chatflowKind} />
     </ReactFlowProvider>
   );
 }

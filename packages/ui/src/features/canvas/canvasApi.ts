@@ -5,7 +5,7 @@ import { api, apiHost } from '../../api/api';
 export const canvasApi = {
   nodes: () => api.get<NodeDefinition[]>('/nodes'),
   chatflow: (id: string) => api.get<Chatflow>(`/chatflows/${encodeURIComponent(id)}`),
-  createChatflow: (body: { name: string; flowData: string; type: 'CHATFLOW' | 'AGENTFLOW' }) =>
+  createChatflow: (body: { name: string; flowData: string; type: 'CHATFLOW' | 'AGENTFLOW' | 'MULTIAGENT' }) =>
     api.post<Chatflow>('/chatflows', { ...body, deployed: false, isPublic: false }),
   updateChatflow: (id: string, body: { name?: string; flowData?: string }) =>
     api.put<Chatflow>(`/chatflows/${encodeURIComponent(id)}`, body),

@@ -3,7 +3,7 @@ import { findConditionProblem } from './document/conditionNode';
 import { checkConnection, connectNodes } from './document/connect';
 import { selectOnlyNode } from './document/editNode';
 import { documentFromText, documentToFlowData, exportFileName, exportFileText } from './document/flowFile';
-import { isAgentflowNode } from './document/flowKind';
+import { isAgentflowNode, isAgentGraphNode } from './document/flowKind';
 import { removeEdges, removeNodes } from './document/removeElements';
 import type { FlowDocument } from './document/types';
 import { ButtonEdge } from './edges/ButtonEdge';
@@ -26,6 +26,8 @@ export const chatflowKind: CanvasKind<FlowDocument> = {
       return 'This file holds no chatflow nodes. Choose a chatflow exported as JSON.';
     if (doc.nodes.some((node) => isAgentflowNode(node.data)))
       return 'This is an Agentflow file; open it from the Agentflows canvas.';
+    if (doc.nodes.some((node) => isAgentGraphNode(node.data)))
+      return 'This is a V1 Agentflow file (Sequential Agents or a supervisor team); open it from Agentflows, V1.';
     return null;
   },
   exportFile: (name, doc) => ({ fileName: exportFileName(name), text: exportFileText(doc) }),
@@ -35,8 +37,8 @@ export const chatflowKind: CanvasKind<FlowDocument> = {
     return problem && { alert: problem.alert, nodeId: problem.node.id };
   },
   selectOnly: selectOnlyNode,
-  // Agentflow (v2) nodes run only in agentflows: they have a canvas of their own.
-  offers: (definition) => !isAgentflowNode(definition),
+  // Agentflow (v2) nodes and agent graph nodes run only in their own canvases.
+  offers: (definition) => !isAgentflowNode(definition) && !isAgentGraphNode(definition),
   nodeTypes: { customNode: ChatflowNode, stickyNote: StickyNoteNode },
   edgeTypes: { buttonedge: ButtonEdge },
   checkConnection,

@@ -8,6 +8,7 @@ import { MessageArtifacts, type Artifact } from './MessageArtifacts';
 import { Markdown } from './markdown/Markdown';
 import { SourceDocumentsList } from './SourceDocumentsList';
 import { UsedToolsList } from './UsedToolsList';
+import { nodeIconUrl } from '../canvas/canvasApi';
 
 /** One agent's turn in a multi-agent answer (Flowise `agentReasoning` entries). */
 export interface AgentReasoning {
@@ -19,6 +20,11 @@ export interface AgentReasoning {
   artifacts?: Artifact[];
   state?: Record<string, unknown>;
   nextAgent?: string;
+  /** The supervisor's choice of the next worker. */
+  next?: string;
+  /** The node type of a sequential step (its icon). */
+  nodeName?: string;
+  nodeId?: string;
 }
 
 /** The agentReasoning of a stored answer, if it is a list of agent turns. */
@@ -48,6 +54,16 @@ export const AgentReasoningList = memo(function AgentReasoningList({
         const artifacts = list(agent.artifacts);
         const state = agent.state && Object.keys(agent.state).length > 0 ? agent.state : undefined;
         const Icon = agent.instructions ? SupervisorAccountOutlinedIcon : SmartToyOutlinedIcon;
+        const icon = agent.nodeName ? (
+          <Box
+            component="img"
+            src={nodeIconUrl(agent.nodeName)}
+            alt=""
+            sx={{ width: 18, height: 18, borderRadius: '50%' }}
+          />
+        ) : (
+          <Icon sx={{ fontSize: 18, color: 'primary.main' }} />
+        );
         return (
           <Box
             component="li"
@@ -55,7 +71,7 @@ export const AgentReasoningList = memo(function AgentReasoningList({
             sx={{ border: 1, borderColor: 'divider', borderRadius: '10px', p: 1.25, mb: 1 }}
           >
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, mb: 0.75 }}>
-              <Icon sx={{ fontSize: 18, color: 'primary.main' }} />
+              {icon}
               <Typography variant="subtitle2">{agent.agentName || `Agent ${index + 1}`}</Typography>
             </Box>
             {tools && <UsedToolsList tools={tools} />}

@@ -41,6 +41,7 @@ export function ChatWindow<M extends ChatMessage>({
   notice,
   starterPrompts = [],
   zIndex = 6,
+  composerLocked,
 }: {
   /** "chatflow", "agentflow": the words of the window. */
   noun: string;
@@ -64,6 +65,8 @@ export function ChatWindow<M extends ChatMessage>({
   /** Offered while the chat is empty (the flow's Starter Prompts). */
   starterPrompts?: readonly string[];
   zIndex?: number;
+  /** Why no question may be typed now (e.g. a pending approval); the box is open without it. */
+  composerLocked?: string;
 }) {
   const [open, setOpen] = useState(false);
   const [uploads, setUploads] = useState<UploadsConfig>();
@@ -220,7 +223,8 @@ export function ChatWindow<M extends ChatMessage>({
             ))}
           <ChatComposer
             busy={chat.busy}
-            disabled={false}
+            disabled={composerLocked !== undefined}
+            {...(composerLocked && { placeholder: composerLocked })}
             onSend={ask}
             onStop={chat.stop}
             {...(rule && { attach: rule, attachments })}

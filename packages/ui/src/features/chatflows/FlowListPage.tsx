@@ -1,4 +1,8 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
@@ -21,12 +25,58 @@ import { ViewMessagesDialog } from '../flow-messages/ViewMessagesDialog';
 import { ExportAsTemplateDialog } from '../marketplace/ExportAsTemplateDialog';
 import { useNotify } from '../notifications/useNotify';
 import { FlowCard, flowCategories } from './FlowCard';
-import { FLOW_KINDS, flowNodeLabels, matchesFlowSearch } from './flowKinds';
+import { AGENTFLOW_VERSION_KEY, FLOW_KINDS, flowNodeLabels, matchesFlowSearch } from './flowKinds';
 import { flowsApi } from './flowsApi';
 import { RenameFlowDialog } from './RenameFlowDialog';
 
-/** The Chatflows and Agentflows lists, as cards or a table. */
-export default function FlowListPage({ type }: { type: 'CHATFLOW' | 'AGENTFLOW' }) {
+/** V2 or V1 agentflows, remembered in the browser (V2 unless V1 was chosen). */
+function useAgentflowVersion(): ['v1' | 'v2', (version: 'v1' | 'v2') => void] {
+  const [version, setVersion] = useState<'v1' | 'v2'>(() =>
+    localStorage.getItem(AGENTFLOW_VERSION_KEY) === 'v1' ? 'v1' : 'v2',
+  );
+  const choose = (next: 'v1' | 'v2') => {
+    localStorage.setItem(AGENTFLOW_VERSION_KEY, next);
+    setVersion(next);
+  };
+  return [version, choose];
+}
+
+/** The V2 / V1 switch of the Agentflows page, with V1's deprecation notice. */
+function AgentflowVersionBar({
+  version,
+  onChange,
+}: {
+  version: 'v1' | 'v2';
+  onChange: (version: 'v1' | 'v2') => void;
+}) {
+  const [dismissed, setDismissed] = useState(false);
+  return (
+    <Box sx={{ display: 'grid', gap: 1.5, mb: 2 }}>
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={version}
+        aria-label="Agentflow version"
+        onChange={(_event, next: 'v1' | 'v2' | null) => next && onChange(next)}
+        sx={{ justifySelf: 'start' }}
+      >
+        <ToggleButton value="v2">V2</ToggleButton>
+        <ToggleButton value="v1">V1</ToggleButton>
+      </ToggleButtonGroup>
+      {version === 'v1' && !dismissed && (
+        <Alert severity="warning" onClose={() => setDismissed(true)}>
+          <strong>V1 Agentflows are deprecated.</strong> We recommend migrating to V2 for improved performance
+          and continued support.
+        </Alert>
+      )}
+    </Box>
+  );
+}
+
+/** The Chatflows and Agentflows lists (V2, or V1 Sequential Agents flows), as cards or a table. */
+export default function FlowListPage({ type: route }: { type: 'CHATFLOW' | 'AGENTFLOW' }) {
+  const [version, setVersion] = useAgentflowVersion();
+  const type = route === 'AGENTFLOW' && version === 'v1' ? 'MULTIAGENT' : route;
   const kind = FLOW_KINDS[type];
   const navigate = useNavigate();
   const notify = useNotify();
@@ -79,6 +129,9 @@ export default function FlowListPage({ type }: { type: 'CHATFLOW' | 'AGENTFLOW' 
       matches={matchesFlowSearch}
       searchPlaceholder="Search name or category"
       addButton={addButton}
+      {...(route === 'AGENTFLOW' && {
+        filters: <AgentflowVersionBar version={version} onChange={setVersion} />,
+      })}
       empty={{
         icon: <Icon />,
         title: `No ${kind.title} Yet`,

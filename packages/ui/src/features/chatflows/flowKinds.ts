@@ -1,7 +1,10 @@
 import { parseFlowData, type ChatflowType } from '@flowloom/shared';
 
+/** The flow types with a list page: chatflows, agentflows (V2) and V1 agentflows (Sequential Agents). */
+export type ListedFlowType = 'CHATFLOW' | 'AGENTFLOW' | 'MULTIAGENT';
+
 export interface FlowKind {
-  type: 'CHATFLOW' | 'AGENTFLOW';
+  type: ListedFlowType;
   title: string;
   noun: string;
   description: string;
@@ -11,7 +14,7 @@ export interface FlowKind {
   openPath: (id: string) => string;
 }
 
-export const FLOW_KINDS: Record<'CHATFLOW' | 'AGENTFLOW', FlowKind> = {
+export const FLOW_KINDS: Record<ListedFlowType, FlowKind> = {
   CHATFLOW: {
     type: 'CHATFLOW',
     title: 'Chatflows',
@@ -30,10 +33,22 @@ export const FLOW_KINDS: Record<'CHATFLOW' | 'AGENTFLOW', FlowKind> = {
     newPath: '/v2/agentcanvas',
     openPath: (id) => `/v2/agentcanvas/${id}`,
   },
+  MULTIAGENT: {
+    type: 'MULTIAGENT',
+    title: 'Agentflows',
+    noun: 'agentflow',
+    description: 'Sequential agents and supervisor teams (V1 agentflows).',
+    resource: 'agentflows',
+    newPath: '/agentcanvas',
+    openPath: (id) => `/agentcanvas/${id}`,
+  },
 };
 
-export function isFlowListType(type: ChatflowType): type is 'CHATFLOW' | 'AGENTFLOW' {
-  return type === 'CHATFLOW' || type === 'AGENTFLOW';
+/** Where the Agentflows page remembers whether it lists V2 or V1 flows (Flowise's key). */
+export const AGENTFLOW_VERSION_KEY = 'agentFlowVersion';
+
+export function isFlowListType(type: ChatflowType): type is ListedFlowType {
+  return type === 'CHATFLOW' || type === 'AGENTFLOW' || type === 'MULTIAGENT';
 }
 
 /** Node labels of a flow (for the card preview); unreadable flow data yields an empty list. */

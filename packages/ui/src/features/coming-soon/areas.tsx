@@ -7,7 +7,6 @@ import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import FolderOpenOutlinedIcon from '@mui/icons-material/FolderOpenOutlined';
 import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
 import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
-import HubOutlinedIcon from '@mui/icons-material/HubOutlined';
 import LibraryBooksOutlinedIcon from '@mui/icons-material/LibraryBooksOutlined';
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
@@ -28,17 +27,6 @@ export interface AreaDescription {
 
 /** Areas whose screens arrive in later releases; their routes and guards already exist. */
 export const AREAS = {
-  sequentialAgents: {
-    title: 'Sequential agents',
-    description:
-      'The canvas for Flowise’s sequential agents and agent teams (agentflows v1): agents, conditions, loops and tool approval as a graph of steps.',
-    highlights: [
-      'Open and run agentflow v1 files from Flowise',
-      'Supervisor and worker teams',
-      'Approve a tool call before it runs',
-    ],
-    icon: <HubOutlinedIcon />,
-  },
   assistants: {
     title: 'Assistants',
     description:

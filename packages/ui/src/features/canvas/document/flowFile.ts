@@ -171,6 +171,6 @@ export function exportFileText(doc: FlowDocument): string {
 }
 
 /** File name of a single-flow export: `<name> Chatflow.json`. */
-export function exportFileName(flowName: string): string {
-  return `${flowName.trim() || 'Untitled'} Chatflow.json`;
+export function exportFileName(flowName: string, noun = 'Chatflow'): string {
+  return `${flowName.trim() || 'Untitled'} ${noun}.json`;
 }

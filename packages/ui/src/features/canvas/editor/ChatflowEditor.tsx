@@ -1,7 +1,9 @@
 import type { NodeDefinition } from '@flowloom/shared';
 import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { useParams } from 'react-router';
+import { AgentGraphChatPanel } from '../../chat/AgentGraphChatPanel';
 import { ChatPanel } from '../../chat/ChatPanel';
+import type { CanvasKind } from '../shell/canvasKind';
 import { chatflowKind } from '../chatflowKind';
 import { duplicateNode } from '../document/clipboard';
 import { syncConditionOutputs } from '../document/conditionNode';
@@ -25,10 +27,13 @@ import { useNodeDefinitions } from './useNodeDefinitions';
 
 type NodeDialog = { kind: 'info' | 'additional'; nodeId: string } | null;
 
-/** The chatflow canvas of the route (`/canvas`, `/canvas/:id`), open for editing. */
-export function ChatflowEditor() {
+/**
+ * The chatflow canvas of the route (`/canvas`, `/canvas/:id`), open for editing; with
+ * `agentGraphKind`, the V1 agentflow canvas (`/agentcanvas`).
+ */
+export function ChatflowEditor({ kind = chatflowKind }: { kind?: CanvasKind<FlowDocument> }) {
   const { id } = useParams();
-  return <ChatflowCanvas editor={useFlowEditor(chatflowKind, id)} />;
+  return <ChatflowCanvas editor={useFlowEditor(kind, id)} />;
 }
 
 /**
@@ -48,6 +53,8 @@ function ChatflowCanvas({
   shell?: ShellPlacement;
 }) {
   const { store, editing } = editor;
+  // Sequential Agents and teams: no vector upserts; their chat shows agent turns and approvals.
+  const agents = editor.kind.flowType === 'MULTIAGENT';
   const definitions = useNodeDefinitions();
   const [dialog, setDialog] = useState<NodeDialog>(null);
 
@@ -86,18 +93,20 @@ function ChatflowCanvas({
         editor={editor}
         definitions={definitions}
         onAddNode={addAt}
-        settings={{ upsertHistory: true }}
+        settings={{ upsertHistory: !agents }}
         {...shell}
         actions={
           shell?.actions ??
           (editing && editor.chatflow && (
             <>
-              <VectorUpsertActions
-                chatflow={editor.chatflow}
-                isDirty={editor.isDirty}
-                onSave={editing.save}
-              />
-              <ApiCodeButton chatflow={editor.chatflow} agentCanvas={false} />
+              {!agents && (
+                <VectorUpsertActions
+                  chatflow={editor.chatflow}
+                  isDirty={editor.isDirty}
+                  onSave={editing.save}
+                />
+              )}
+              <ApiCodeButton chatflow={editor.chatflow} agentCanvas={agents} />
             </>
           ))
         }
@@ -116,9 +125,16 @@ function ChatflowCanvas({
           </>
         }
       >
-        {editing && (
-          <ChatPanel chatflowId={editor.chatflow?.id} isDirty={editor.isDirty} onSave={editing.save} />
-        )}
+        {editing &&
+          (agents ? (
+            <AgentGraphChatPanel
+              chatflowId={editor.chatflow?.id}
+              isDirty={editor.isDirty}
+              onSave={editing.save}
+            />
+          ) : (
+            <ChatPanel chatflowId={editor.chatflow?.id} isDirty={editor.isDirty} onSave={editing.save} />
+          ))}
       </CanvasShell>
     </CanvasActionsContext.Provider>
   );

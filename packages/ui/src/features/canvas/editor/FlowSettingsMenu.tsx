@@ -73,7 +73,7 @@ export function FlowSettingsMenu<D extends ShellDocument>({
   const [dialog, setDialog] = useState<Dialog>(null);
   const picker = useRef<HTMLInputElement>(null);
   const { kind, chatflow, name, isDirty } = editor;
-  const isAgent = kind.flowType === 'AGENTFLOW';
+  const isAgent = kind.flowType !== 'CHATFLOW';
   const family = isAgent ? 'agentflows' : 'chatflows';
   const Noun = isAgent ? 'Agents' : 'Chatflow';
   const can = (action: string) => access.can(`${family}:${action}`);

@@ -35,7 +35,7 @@ export interface CanvasKind<D extends ShellDocument> {
   /** Capitalised, in titles and toasts: "Chatflow". */
   Noun: string;
   /** The flow's type when it is created. */
-  flowType: 'CHATFLOW' | 'AGENTFLOW';
+  flowType: 'CHATFLOW' | 'AGENTFLOW' | 'MULTIAGENT';
   /** The list page the back button returns to. */
   listPath: string;
   /** The editor route; a saved flow lives at `<editorPath>/<id>`. */

@@ -1,9 +1,10 @@
 /**
  * The owner's override switches of a flow, `apiConfig.overrideConfig` (FLOWISE_API.md §1.5): which
  * node inputs (by node label) and which variables an API caller may override. The engine applies a
- * request's `overrideConfig` only through these; the API dialog's table reads and writes them.
+ * request's `overrideConfig` only through these; the override table of the Configuration and API
+ * dialogs reads and writes them. Their stored shape is checked with the `apiConfig` column
+ * (flow-settings.ts).
  */
-import { z } from 'zod';
 import type { FlowConfigParam } from '../chat.js';
 import type { SnippetField } from './api-snippets.js';
 
@@ -172,34 +173,3 @@ export function overrideSnippetFields(
   }
   return fields;
 }
-
-const settingText = z.string().max(1_000);
-const NODES_MESSAGE = 'overrideConfig.nodes must list the inputs of each node label';
-/** The stored shape of `apiConfig.overrideConfig` (checked when a flow is saved). */
-export const overrideConfigShape = z
-  .object(
-    {
-      status: z.boolean({ message: 'overrideConfig.status must be true or false' }),
-      nodes: z.record(
-        z.string().max(1_000),
-        z.array(
-          z
-            .object({
-              label: settingText.optional(),
-              name: settingText,
-              type: settingText.optional(),
-              enabled: z.boolean().optional(),
-            })
-            .loose(),
-          { message: NODES_MESSAGE },
-        ),
-        { message: NODES_MESSAGE },
-      ),
-      variables: z.array(z.object({ name: settingText, enabled: z.boolean().optional() }).loose(), {
-        message: 'overrideConfig.variables must be a list',
-      }),
-    },
-    { message: 'overrideConfig must be an object' },
-  )
-  .partial()
-  .loose();

@@ -89,6 +89,28 @@ export function overrideParamKey(param: Pick<FlowConfigParam, 'node' | 'name'>):
   return `${param.node}\u0000${param.name}`;
 }
 
+/** One node label of the override table: the ids of the nodes that carry it, and its inputs. */
+export interface OverrideNodeGroup {
+  node: string;
+  nodeIds: string[];
+  params: FlowConfigParam[];
+}
+
+/**
+ * The flow's inputs as the override table lists them: one group per node label (settings are stored
+ * by label, so two nodes with one label share their switches), each input once by name, in flow order.
+ */
+export function overrideNodeGroups(params: readonly FlowConfigParam[]): OverrideNodeGroup[] {
+  const groups = new Map<string, OverrideNodeGroup>();
+  for (const param of params) {
+    let group = groups.get(param.node);
+    if (!group) groups.set(param.node, (group = { node: param.node, nodeIds: [], params: [] }));
+    if (!group.nodeIds.includes(param.nodeId)) group.nodeIds.push(param.nodeId);
+    if (!group.params.some((p) => p.name === param.name)) group.params.push(param);
+  }
+  return [...groups.values()];
+}
+
 /** Keys ({@link overrideParamKey}) of the node inputs the settings enable. */
 export function enabledParamKeys(settings: OverrideConfigSettings): Set<string> {
   const keys = new Set<string>();

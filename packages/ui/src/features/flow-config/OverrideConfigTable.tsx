@@ -24,7 +24,7 @@ import {
   withOverrideSettings,
   type Chatflow,
 } from '@flowloom/shared';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { errorMessage } from '../../api/errorMessage';
 import type { FlowOverrides } from './useFlowOverrides';
 
@@ -34,6 +34,67 @@ const toggle = (set: ReadonlySet<string>, key: string, on: boolean) => {
   else next.delete(key);
   return next;
 };
+
+const mono = (text: string) => (
+  <Box component="span" sx={{ fontFamily: 'monospace' }}>
+    {text}
+  </Box>
+);
+
+interface SwitchRow {
+  key: string;
+  cells: ReactNode[];
+  /** The accessible name of the row's switch. */
+  label: string;
+  on: boolean;
+  onChange: (on: boolean) => void;
+}
+
+/** A table whose rows each end in an On switch. */
+function SwitchTable({
+  label,
+  headings,
+  rows,
+  disabled,
+}: {
+  label: string;
+  headings: string[];
+  rows: SwitchRow[];
+  disabled: boolean;
+}) {
+  return (
+    <Table size="small" aria-label={label}>
+      <TableHead>
+        <TableRow>
+          {headings.map((heading) => (
+            <TableCell key={heading}>{heading}</TableCell>
+          ))}
+          <TableCell align="right">On</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.key}>
+            {row.cells.map((cell, index) => (
+              <TableCell key={index} sx={{ maxWidth: 240, wordBreak: 'break-word' }}>
+                {cell}
+              </TableCell>
+            ))}
+            <TableCell align="right">
+              <Switch
+                size="small"
+                checked={row.on}
+                disabled={disabled}
+                onChange={(event) => row.onChange(event.target.checked)}
+                slotProps={{ input: { 'aria-label': row.label } }}
+              />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
 
 /**
  * "Override Configuration" (SHARING.md §2.1, §3; FLOWISE_API.md §1.5): which node inputs (per node
@@ -76,15 +137,7 @@ export function OverrideConfigTable({
     }
   };
 
-  const onSwitch = (label: string, checked: boolean, onChange: (on: boolean) => void) => (
-    <Switch
-      size="small"
-      checked={checked}
-      disabled={!canEdit || !status}
-      onChange={(event) => onChange(event.target.checked)}
-      slotProps={{ input: { 'aria-label': label } }}
-    />
-  );
+  const disabled = !canEdit || !status;
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
@@ -129,35 +182,21 @@ export function OverrideConfigTable({
                 </Box>
               </AccordionSummary>
               <AccordionDetails sx={{ p: 0 }}>
-                <Table size="small" aria-label={`Inputs of ${group.node}`}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>Label</TableCell>
-                      <TableCell>Name</TableCell>
-                      <TableCell>Type</TableCell>
-                      <TableCell align="right">On</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {group.params.map((param) => {
-                      const key = overrideParamKey(param);
-                      return (
-                        <TableRow key={key}>
-                          <TableCell>{param.label}</TableCell>
-                          <TableCell sx={{ fontFamily: 'monospace' }}>{param.name}</TableCell>
-                          <TableCell sx={{ maxWidth: 240, wordBreak: 'break-word' }}>{param.type}</TableCell>
-                          <TableCell align="right">
-                            {onSwitch(
-                              `Allow overriding ${param.name} of ${group.node}`,
-                              enabledParams.has(key),
-                              (on) => setEnabledParams((current) => toggle(current, key, on)),
-                            )}
-                          </TableCell>
-                        </TableRow>
-                      );
-                    })}
-                  </TableBody>
-                </Table>
+                <SwitchTable
+                  label={`Inputs of ${group.node}`}
+                  headings={['Label', 'Name', 'Type']}
+                  disabled={disabled}
+                  rows={group.params.map((param) => {
+                    const key = overrideParamKey(param);
+                    return {
+                      key,
+                      cells: [param.label, mono(param.name), param.type],
+                      label: `Allow overriding ${param.name} of ${group.node}`,
+                      on: enabledParams.has(key),
+                      onChange: (on) => setEnabledParams((current) => toggle(current, key, on)),
+                    };
+                  })}
+                />
               </AccordionDetails>
             </Accordion>
           ))}
@@ -169,30 +208,18 @@ export function OverrideConfigTable({
               No variables in this workspace.
             </Typography>
           ) : (
-            <Table size="small" aria-label="Variables">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Name</TableCell>
-                  <TableCell>Type</TableCell>
-                  <TableCell align="right">On</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {variables.map((variable) => (
-                  <TableRow key={variable.id}>
-                    <TableCell sx={{ fontFamily: 'monospace' }}>{variable.name}</TableCell>
-                    <TableCell>{variable.type}</TableCell>
-                    <TableCell align="right">
-                      {onSwitch(
-                        `Allow overriding variable ${variable.name}`,
-                        enabledVariables.has(variable.name),
-                        (on) => setEnabledVariables((current) => toggle(current, variable.name, on)),
-                      )}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <SwitchTable
+              label="Variables"
+              headings={['Name', 'Type']}
+              disabled={disabled}
+              rows={variables.map((variable) => ({
+                key: variable.id,
+                cells: [mono(variable.name), variable.type],
+                label: `Allow overriding variable ${variable.name}`,
+                on: enabledVariables.has(variable.name),
+                onChange: (on) => setEnabledVariables((current) => toggle(current, variable.name, on)),
+              }))}
+            />
           )}
         </>
       )}

@@ -6,11 +6,9 @@
 // saves the chat's look, shown live in its preview.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { ApiKey, FlowNodeData, NodeDefinition } from '@flowloom/shared';
+import type { ApiKey } from '@flowloom/shared';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { createNodeData } from '../packages/ui/src/features/canvas/document/createNode';
-import { edgeId, nodeReference } from '../packages/ui/src/features/canvas/document/handles';
-import { createOpenAiCredential, INTERNAL, openOwnerPage } from './support';
+import { connect, createOpenAiCredential, flowNode, INTERNAL, openOwnerPage } from './support';
 
 const run = promisify(execFile);
 const RUN = Date.now().toString(36);
@@ -23,36 +21,6 @@ let context: BrowserContext;
 let page: Page;
 let violations: string[] = [];
 let flowId = '';
-
-interface FlowNode {
-  id: string;
-  type: 'customNode';
-  position: { x: number; y: number };
-  width: number;
-  height: number;
-  data: FlowNodeData;
-}
-
-async function flowNode(name: string, id: string, x: number, credential?: string): Promise<FlowNode> {
-  const response = await page.request.get(`/api/v1/nodes/${name}`, { headers: INTERNAL });
-  expect(response.ok(), await response.text()).toBe(true);
-  const data: FlowNodeData = createNodeData((await response.json()) as NodeDefinition, id);
-  if (credential) data.credential = credential;
-  return { id, type: 'customNode', position: { x, y: 120 }, width: 300, height: 500, data };
-}
-
-function connect(source: FlowNode, target: FlowNode, inputName: string) {
-  const anchor = target.data.inputAnchors.find((input) => input.name === inputName);
-  if (!anchor?.id) throw new Error(`${target.id} has no input ${inputName}`);
-  target.data.inputs[inputName] = nodeReference(source.id);
-  const connection = {
-    source: source.id,
-    sourceHandle: source.data.outputAnchors[0]!.id!,
-    target: target.id,
-    targetHandle: anchor.id,
-  };
-  return { ...connection, id: edgeId(connection), type: 'buttonedge', data: { label: '' } };
-}
 
 /** Runs a shell command copied from the page (curl with its quoting, line continuations and all). */
 async function shell(command: string): Promise<string> {
@@ -71,9 +39,9 @@ function splitStatus(output: string): { status: number; body: string } {
 test.beforeAll(async ({ browser }: { browser: Browser }) => {
   ({ context, page, violations } = await openOwnerPage(browser));
   const credential = await createOpenAiCredential(page.request, `API dialog key ${RUN}`);
-  const model = await flowNode('chatOpenAI', 'chatOpenAI_0', 0, credential);
-  const memory = await flowNode('bufferMemory', 'bufferMemory_0', 0);
-  const chain = await flowNode('conversationChain', 'conversationChain_0', 400);
+  const model = await flowNode(page.request, 'chatOpenAI', 'chatOpenAI_0', 0, {}, credential);
+  const memory = await flowNode(page.request, 'bufferMemory', 'bufferMemory_0', 0);
+  const chain = await flowNode(page.request, 'conversationChain', 'conversationChain_0', 400);
   const edges = [connect(model, chain, 'model'), connect(memory, chain, 'memory')];
   const created = await page.request.post('/api/v1/chatflows', {
     headers: INTERNAL,

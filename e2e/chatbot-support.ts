@@ -1,53 +1,12 @@
 // Shared by chatbot.spec.ts and embed.spec.ts: a chatflow the scripted LLM answers, created through
 // the API in the shape the canvas writes (ChatOpenAI and a Prompt Template into an LLM Chain).
-import type { FlowNodeData, NodeDefinition } from '@flowloom/shared';
 import { expect, type APIRequestContext } from '@playwright/test';
-import { createNodeData } from '../packages/ui/src/features/canvas/document/createNode';
-import { edgeId, nodeReference } from '../packages/ui/src/features/canvas/document/handles';
-import { INTERNAL } from './support';
+import { connect, flowNode, INTERNAL } from './support';
 
 /** The template of the prompt: the scripted LLM answers "Hello from the test LLM. You said: <prompt>". */
 export const TEMPLATE = 'Answer briefly: {question}';
 export const answerTo = (question: string) =>
   `Hello from the test LLM. You said: Answer briefly: ${question}`;
-
-interface FlowNode {
-  id: string;
-  type: 'customNode';
-  position: { x: number; y: number };
-  width: number;
-  height: number;
-  data: FlowNodeData;
-}
-
-async function flowNode(
-  request: APIRequestContext,
-  name: string,
-  id: string,
-  x: number,
-  inputs: Record<string, unknown> = {},
-  credential?: string,
-): Promise<FlowNode> {
-  const response = await request.get(`/api/v1/nodes/${name}`, { headers: INTERNAL });
-  expect(response.ok(), await response.text()).toBe(true);
-  const data = createNodeData((await response.json()) as NodeDefinition, id);
-  data.inputs = { ...data.inputs, ...inputs };
-  if (credential) data.credential = credential;
-  return { id, type: 'customNode', position: { x, y: 120 }, width: 300, height: 500, data };
-}
-
-function connect(source: FlowNode, target: FlowNode, inputName: string) {
-  const anchor = target.data.inputAnchors.find((input) => input.name === inputName);
-  if (!anchor?.id) throw new Error(`${target.id} has no input ${inputName}`);
-  target.data.inputs[inputName] = nodeReference(source.id);
-  const connection = {
-    source: source.id,
-    sourceHandle: source.data.outputAnchors[0]!.id!,
-    target: target.id,
-    targetHandle: anchor.id,
-  };
-  return { ...connection, id: edgeId(connection), type: 'buttonedge', data: { label: '' } };
-}
 
 /** Creates the chatflow with these settings (`isPublic`, `chatbotConfig` object…) and returns its id. */
 export async function createAnsweringFlow(

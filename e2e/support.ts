@@ -1,4 +1,5 @@
 // Shared by the spec files of one run, which all use the same fresh data folder.
+import type { FlowNodeData, NodeDefinition } from '@flowloom/shared';
 import {
   expect,
   type APIRequestContext,
@@ -6,6 +7,8 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
+import { createNodeData } from '../packages/ui/src/features/canvas/document/createNode';
+import { edgeId, nodeReference } from '../packages/ui/src/features/canvas/document/handles';
 
 /** The owner account: journey.spec.ts creates it through the first-run page. */
 export const OWNER = { name: 'Ada Lovelace', email: 'ada@example.com', password: 'Analytical-Engine-1!' };
@@ -77,4 +80,48 @@ export function createOpenAiCredential(request: APIRequestContext, name: string,
     credentialName: 'openAIApi',
     plainDataObj: { openAIApiKey: apiKey },
   });
+}
+
+/** A node of a flow written through the API, in the shape the canvas saves. */
+export interface FlowNode {
+  id: string;
+  type: 'customNode';
+  position: { x: number; y: number };
+  width: number;
+  height: number;
+  data: FlowNodeData;
+}
+
+/**
+ * A node of type `name` as the canvas creates it from the server's definition, at `x`, with some
+ * `inputs` and a credential set.
+ */
+export async function flowNode(
+  request: APIRequestContext,
+  name: string,
+  id: string,
+  x: number,
+  inputs: Record<string, unknown> = {},
+  credential?: string,
+): Promise<FlowNode> {
+  const response = await request.get(`/api/v1/nodes/${name}`, { headers: INTERNAL });
+  expect(response.ok(), await response.text()).toBe(true);
+  const data = createNodeData((await response.json()) as NodeDefinition, id);
+  data.inputs = { ...data.inputs, ...inputs };
+  if (credential) data.credential = credential;
+  return { id, type: 'customNode', position: { x, y: 120 }, width: 300, height: 500, data };
+}
+
+/** Wires `source`'s first output into `target`'s input `inputName`, as the canvas does; the edge. */
+export function connect(source: FlowNode, target: FlowNode, inputName: string) {
+  const anchor = target.data.inputAnchors.find((input) => input.name === inputName);
+  if (!anchor?.id) throw new Error(`${target.id} has no input ${inputName}`);
+  target.data.inputs[inputName] = nodeReference(source.id);
+  const connection = {
+    source: source.id,
+    sourceHandle: source.data.outputAnchors[0]!.id!,
+    target: target.id,
+    targetHandle: anchor.id,
+  };
+  return { ...connection, id: edgeId(connection), type: 'buttonedge', data: { label: '' } };
 }

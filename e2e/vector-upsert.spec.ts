@@ -8,7 +8,7 @@ import type { FlowNodeData, NodeDefinition } from '@flowloom/shared';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { createNodeData } from '../packages/ui/src/features/canvas/document/createNode';
 import { edgeId, nodeReference } from '../packages/ui/src/features/canvas/document/handles';
-import { createOpenAiCredential, INTERNAL, openOwnerPage } from './support';
+import { createOpenAiCredential, INTERNAL, openOwnerPage, type FlowNode } from './support';
 
 const RUN = Date.now().toString(36);
 const NOTES =
@@ -31,15 +31,6 @@ test.beforeAll(async ({ browser }: { browser: Browser }) => {
 test.afterAll(async () => {
   await context.close();
 });
-
-interface FlowNode {
-  id: string;
-  type: 'customNode';
-  position: { x: number; y: number };
-  width: number;
-  height: number;
-  data: FlowNodeData;
-}
 
 /** A node of the server's type `name`, as the canvas creates it, with these inputs set. */
 async function flowNode(

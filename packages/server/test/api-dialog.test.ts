@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestLlmServer, type TestLlmServer } from '@flowloom/test-llm';
-import { apiSnippets, flowApiTraits } from '@flowloom/shared';
+import { apiSnippets, flowApiTraits, withOverrideSettings } from '@flowloom/shared';
 import { agentEdge, agentNode } from './agentflow-fixtures.js';
 import { createConversationFlow } from './flowise-templates.js';
 import { ownerSession, startTestServer, type Session, type TestServer, openAiCredential } from './harness.js';
@@ -60,16 +60,13 @@ describe('the API dialog on the server', () => {
     it('refuses a chatbotConfig that is not an object, wrongly typed or too large, changing nothing', async () => {
       const before = (await owner.request('GET', `/api/v1/chatflows/${flowId}`)).json().chatbotConfig;
       for (const [chatbotConfig, message] of [
-        ['[1]', 'chatbotConfig: chatbotConfig must be a JSON object'],
+        ['[1]', 'chatbotConfig must be a JSON object'],
         [JSON.stringify({ fontSize: 'huge' }), 'chatbotConfig: Font size must be a number'],
         [
           JSON.stringify({ userMessage: { textColor: 7 } }),
           'chatbotConfig: User message text color must be text',
         ],
-        [
-          JSON.stringify({ notes: 'x'.repeat(200_001) }),
-          'chatbotConfig is too large: at most 200000 characters',
-        ],
+        [JSON.stringify({ notes: 'x'.repeat(200_001) }), 'chatbotConfig must be at most 200000 characters'],
       ]) {
         const response = await put({ chatbotConfig });
         expect(response.statusCode).toBe(400);
@@ -86,6 +83,41 @@ describe('the API dialog on the server', () => {
       expect(response.json().message).toContain(
         'overrideConfig.nodes must list the inputs of each node label',
       );
+    });
+
+    it('issue 13: saves the override switches of an old flow whose stored rate limit is off and incomplete', async () => {
+      const overrideConfig = {
+        status: true,
+        nodes: { ChatOpenAI: [{ label: 'Temperature', name: 'temperature', type: 'number', enabled: true }] },
+        variables: [],
+      };
+      // What older versions stored: written straight to the table, as no check of today ever saw it.
+      const store = (rateLimit: unknown) =>
+        server.database.db
+          .updateTable('chat_flow')
+          .set({ apiConfig: JSON.stringify({ rateLimit }) })
+          .where('id', '=', flowId)
+          .execute();
+      const saveOverrides = async () => {
+        const stored = (await owner.request('GET', `/api/v1/chatflows/${flowId}`)).json().apiConfig as string;
+        return put({ apiConfig: withOverrideSettings(stored, overrideConfig) });
+      };
+      for (const rateLimit of [
+        { status: false },
+        { limitMax: '5' },
+        { status: false, limitMax: 5, limitDuration: null, limitMsg: null },
+      ]) {
+        await store(rateLimit);
+        const response = await saveOverrides();
+        expect(response.statusCode, response.body).toBe(200);
+        expect(JSON.parse(response.json().apiConfig)).toEqual({ rateLimit, overrideConfig });
+      }
+      // A rate limit that is on is applied, so it must still be complete.
+      await store({ status: true, limitMax: '5', limitDuration: null });
+      const refused = await saveOverrides();
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe('apiConfig.rateLimit: Need to fill all rate limit input fields');
+      expect((await put({ apiConfig: null })).statusCode).toBe(200);
     });
 
     it('binds the flow to a key of the workspace only', async () => {

@@ -232,7 +232,11 @@ describe.each(ENGINES)('the public chatbot config (%s)', (engine) => {
       isPublic: true,
       chatbotConfig: JSON.stringify(chatbotConfig),
       apiConfig: JSON.stringify({ overrideConfig: { status: true } }),
-      followUpPrompts: JSON.stringify({ status: true, chatOpenAI: { prompt: PROMPT_SECRET } }),
+      followUpPrompts: JSON.stringify({
+        status: true,
+        selectedProvider: 'chatOpenAI',
+        chatOpenAI: { prompt: PROMPT_SECRET },
+      }),
     });
     const visitor = await server.app.inject({ method: 'GET', url: `/api/v1/public-chatflows/${id}` });
     expect(visitor.statusCode).toBe(200);

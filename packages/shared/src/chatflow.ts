@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { jsonTextDepthWithin, MAX_JSON_DEPTH, nameText } from './rules/text.js';
-import { FLOW_SETTINGS_MAX_CHARS, flowSettingsProblem, type FlowSettingsColumn } from './flow-settings.js';
-import { CHATBOT_LIMITS, chatbotConfigShape } from './rules/chatbot-config.js';
-import { overrideConfigShape } from './rules/override-config.js';
+import { flowSettingsProblem, type FlowSettingsColumn } from './flow-settings.js';
 
 export const CHATFLOW_TYPES = ['CHATFLOW', 'AGENTFLOW', 'MULTIAGENT', 'ASSISTANT'] as const;
 export type ChatflowType = (typeof CHATFLOW_TYPES)[number];
@@ -87,36 +85,15 @@ const jsonText = (field: string) =>
     .transform((v) => (v === null || typeof v === 'string' ? v : JSON.stringify(v)));
 
 /**
- * A JSON-text column whose content must be an object of `shape`, at most `maxChars` characters as
- * text: the settings dialogs' columns, read back by the chat page and the prediction route.
+ * A settings column (JSON text or an object): checked by {@link flowSettingsProblem}, the same
+ * check on create and on update. `null` clears it.
  */
-const jsonObjectText = (field: string, shape: z.ZodType, maxChars: number) =>
-  jsonText(field).superRefine((text, ctx) => {
+const settingsColumn = (column: FlowSettingsColumn) =>
+  jsonText(column).superRefine((text, ctx) => {
     if (text === null) return;
-    if (text.length > maxChars) {
-      ctx.addIssue({ code: 'custom', message: `${field} is too large: at most ${maxChars} characters` });
-      return;
-    }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      ctx.addIssue({ code: 'custom', message: `${field} must be valid JSON` });
-      return;
-    }
-    const result = shape.safeParse(parsed);
-    if (!result.success)
-      ctx.addIssue({ code: 'custom', message: `${field}: ${result.error.issues[0]?.message ?? 'invalid'}` });
+    const problem = flowSettingsProblem(column, text);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
-
-/** `apiConfig`: an object whose `overrideConfig` (when present) has the shape the engine reads. */
-const apiConfigShape = z
-  .object({ overrideConfig: overrideConfigShape }, { message: 'apiConfig must be a JSON object' })
-  .partial()
-  .loose();
-
-/** The most `apiConfig` may hold as text (override lists of big flows fit with room to spare). */
-const API_CONFIG_CHARS = 1_000_000;
 
 const chatflowFields = {
   name: nameText('Name'),
@@ -124,12 +101,12 @@ const chatflowFields = {
   deployed: z.boolean().nullable(),
   isPublic: z.boolean().nullable(),
   apikeyid: z.string().max(64).nullable(),
-  chatbotConfig: jsonObjectText('chatbotConfig', chatbotConfigShape, CHATBOT_LIMITS.configChars),
-  apiConfig: jsonObjectText('apiConfig', apiConfigShape, API_CONFIG_CHARS),
+  chatbotConfig: settingsColumn('chatbotConfig'),
+  apiConfig: settingsColumn('apiConfig'),
   analytic: jsonText('analytic'),
-  speechToText: jsonText('speechToText'),
-  textToSpeech: jsonText('textToSpeech'),
-  followUpPrompts: jsonText('followUpPrompts'),
+  speechToText: settingsColumn('speechToText'),
+  textToSpeech: settingsColumn('textToSpeech'),
+  followUpPrompts: settingsColumn('followUpPrompts'),
   category: z.string().max(1024).nullable(),
   type: z.enum(CHATFLOW_TYPES, { message: 'Invalid Chatflow Type' }),
 };
@@ -150,21 +127,8 @@ export const createChatflowBody = z.object({
 });
 export type CreateChatflowBody = z.infer<typeof createChatflowBody>;
 
-/**
- * Partial update: protected fields (id, dates, workspaceId) are not accepted. The settings columns
- * the Configuration dialog writes are checked for size and shape (`flowSettingsProblem`).
- */
-export const updateChatflowBody = z
-  .object(chatflowFields)
-  .partial()
-  .superRefine((body, ctx) => {
-    for (const column of Object.keys(FLOW_SETTINGS_MAX_CHARS) as FlowSettingsColumn[]) {
-      const value = body[column];
-      if (typeof value !== 'string') continue;
-      const problem = flowSettingsProblem(column, value);
-      if (problem) ctx.addIssue({ code: 'custom', path: [column], message: problem });
-    }
-  });
+/** Partial update: protected fields (id, dates, workspaceId) are not accepted. */
+export const updateChatflowBody = z.object(chatflowFields).partial();
 export type UpdateChatflowBody = z.infer<typeof updateChatflowBody>;
 
 export const listChatflowsQuery = z.object({

@@ -98,8 +98,9 @@ describe('the chatbotConfig column check', () => {
   it('refuses a config that is not an object, too large, or has wrongly typed settings', () => {
     const message = (chatbotConfig: unknown) =>
       updateChatflowBody.safeParse({ chatbotConfig }).error?.issues[0]?.message;
-    expect(message('[1,2]')).toBe('chatbotConfig: chatbotConfig must be a JSON object');
-    expect(message('"text"')).toBe('chatbotConfig: chatbotConfig must be a JSON object');
+    // One check of the column on create and update (flowSettingsProblem), in its wording.
+    expect(message('[1,2]')).toBe('chatbotConfig must be a JSON object');
+    expect(message('"text"')).toBe('chatbotConfig must be a JSON object');
     expect(message('{not json')).toBe('chatbotConfig must be valid JSON');
     expect(message(JSON.stringify({ title: 5 }))).toBe('chatbotConfig: Title must be text');
     expect(message(JSON.stringify({ fontSize: 400 }))).toBe('chatbotConfig: Font size must be at most 48');
@@ -107,7 +108,7 @@ describe('the chatbotConfig column check', () => {
       'chatbotConfig: Bot message show avatar must be true or false',
     );
     expect(message(JSON.stringify({ blob: 'x'.repeat(200_001) }))).toBe(
-      'chatbotConfig is too large: at most 200000 characters',
+      'chatbotConfig must be at most 200000 characters',
     );
     expect(
       createChatflowBody.safeParse({

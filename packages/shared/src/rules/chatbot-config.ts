@@ -3,7 +3,7 @@
  * widget, kept in the flow's `chatbotConfig` beside keys other dialogs own (starter prompts, leads,
  * allowed domains…), which a save here leaves as they are.
  */
-import { z } from 'zod';
+import { chatbotConfigSchema } from '../flow-settings.js';
 
 export interface MessageStyle {
   backgroundColor: string;
@@ -52,18 +52,6 @@ export const CHATBOT_DEFAULTS: ChatbotSettings = {
     sendButtonColor: '#3B81F6',
   },
 };
-
-/** Limits of the settings: what a chat header or bubble can sensibly show. */
-export const CHATBOT_LIMITS = {
-  textChars: 2_000,
-  messageChars: 10_000,
-  linkChars: 2_048,
-  colorChars: 64,
-  minFontSize: 8,
-  maxFontSize: 48,
-  /** The whole `chatbotConfig` as JSON text (its other keys included). */
-  configChars: 200_000,
-} as const;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -175,75 +163,16 @@ export function mergeChatbotSettings(
   return out;
 }
 
-/** What is wrong with the form's values, or undefined (the same limits the server keeps). */
+/**
+ * What is wrong with the form's values, or undefined: the verdict of the server's check of the
+ * `chatbotConfig` column, with the message as the form shows it ("Font size must be at most 48").
+ */
 export function chatbotSettingsProblem(settings: ChatbotSettings): string | undefined {
-  const result = chatbotConfigShape.safeParse(
-    mergeChatbotSettings({}, settings, {
-      agentCanvas: true,
-      sessionMemory: true,
-    }),
+  const result = chatbotConfigSchema.safeParse(
+    mergeChatbotSettings({}, settings, { agentCanvas: true, sessionMemory: true }),
   );
   return result.success ? undefined : result.error.issues[0]?.message;
 }
-
-const L = CHATBOT_LIMITS;
-const text = (label: string, max: number) =>
-  z
-    .string({ message: `${label} must be text` })
-    .max(max, { message: `${label} is too long: at most ${max} characters` });
-const color = (label: string) => text(label, L.colorChars);
-const link = (label: string) => text(label, L.linkChars);
-const flag = (label: string) => z.boolean({ message: `${label} must be true or false` });
-const messageShape = (who: string) =>
-  z
-    .object({
-      backgroundColor: color(`${who} background color`),
-      textColor: color(`${who} text color`),
-      avatarSrc: link(`${who} avatar link`),
-      showAvatar: flag(`${who} show avatar`),
-    })
-    .partial()
-    .loose();
-
-/**
- * The shape of a flow's `chatbotConfig`: a JSON object whose Share Chatbot keys have their types and
- * limits. Keys this check does not know (those of other dialogs, a Flowise widget's extra theme
- * settings) pass as they are.
- */
-export const chatbotConfigShape = z
-  .object(
-    {
-      title: text('Title', L.textChars),
-      titleAvatarSrc: link('Title avatar link'),
-      titleBackgroundColor: color('Title background color'),
-      titleTextColor: color('Title text color'),
-      welcomeMessage: text('Welcome message', L.messageChars),
-      errorMessage: text('Error message', L.messageChars),
-      backgroundColor: color('Background color'),
-      fontSize: z.coerce
-        .number({ message: 'Font size must be a number' })
-        .min(L.minFontSize, { message: `Font size must be at least ${L.minFontSize}` })
-        .max(L.maxFontSize, { message: `Font size must be at most ${L.maxFontSize}` }),
-      poweredByTextColor: color('PoweredBy text color'),
-      showAgentMessages: flag('Show agent reasonings'),
-      renderHTML: flag('Render HTML'),
-      generateNewSession: flag('Start new session'),
-      botMessage: messageShape('Bot message'),
-      userMessage: messageShape('User message'),
-      textInput: z
-        .object({
-          backgroundColor: color('Text input background color'),
-          textColor: color('Text input text color'),
-          placeholder: text('Text input placeholder', L.textChars),
-          sendButtonColor: color('Send button color'),
-        })
-        .partial()
-        .loose(),
-    },
-    { message: 'chatbotConfig must be a JSON object' },
-  )
-  .partial()
-  .loose();
 
 /** The widget theme the embed code carries with "Show Embed Chat Config", from the saved settings. */
 export function embedTheme(settings: ChatbotSettings, fullPage: boolean): Record<string, unknown> {

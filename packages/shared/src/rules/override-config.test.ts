@@ -6,6 +6,7 @@ import {
   buildOverrideSettings,
   enabledParamKeys,
   enabledVariableNames,
+  overrideNodeGroups,
   overrideParamKey,
   overrideSettingsOf,
   overrideSnippetFields,
@@ -91,6 +92,23 @@ describe('override settings', () => {
       '{"overrideConfig":{"status":true,"nodes":{"ChatOpenAI":[{"name":"temperature"}]}}}',
     );
     expect(enabledParamKeys(back).has(overrideParamKey(params[1]!))).toBe(true);
+  });
+});
+
+describe('overrideNodeGroups', () => {
+  it('lists one group per node label with its node ids and each input once, in flow order', () => {
+    expect(
+      overrideNodeGroups(params).map((g) => ({
+        node: g.node,
+        nodeIds: g.nodeIds,
+        names: g.params.map((p) => p.name),
+      })),
+    ).toEqual([
+      { node: 'ChatOpenAI', nodeIds: ['chatOpenAI_0', 'chatOpenAI_1'], names: ['modelName', 'temperature'] },
+      { node: 'Buffer Memory', nodeIds: ['bufferMemory_0'], names: ['sessionId'] },
+      { node: 'Tool', nodeIds: ['tool_0'], names: ['returnDirect', 'headers'] },
+    ]);
+    expect(overrideNodeGroups([])).toEqual([]);
   });
 });
 

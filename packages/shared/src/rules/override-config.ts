@@ -1,9 +1,10 @@
 /**
  * The owner's override switches of a flow, `apiConfig.overrideConfig` (FLOWISE_API.md §1.5): which
  * node inputs (by node label) and which variables an API caller may override. The engine applies a
- * request's `overrideConfig` only through these; the API dialog's table reads and writes them.
+ * request's `overrideConfig` only through these; the override table of the Configuration and API
+ * dialogs reads and writes them. Their stored shape is checked with the `apiConfig` column
+ * (flow-settings.ts).
  */
-import { z } from 'zod';
 import type { FlowConfigParam } from '../chat.js';
 import type { SnippetField } from './api-snippets.js';
 
@@ -86,6 +87,28 @@ function toParamSetting(param: Record<string, unknown>): OverrideParamSetting {
 /** The key of a node input in the override table: node label and input name. */
 export function overrideParamKey(param: Pick<FlowConfigParam, 'node' | 'name'>): string {
   return `${param.node}\u0000${param.name}`;
+}
+
+/** One node label of the override table: the ids of the nodes that carry it, and its inputs. */
+export interface OverrideNodeGroup {
+  node: string;
+  nodeIds: string[];
+  params: FlowConfigParam[];
+}
+
+/**
+ * The flow's inputs as the override table lists them: one group per node label (settings are stored
+ * by label, so two nodes with one label share their switches), each input once by name, in flow order.
+ */
+export function overrideNodeGroups(params: readonly FlowConfigParam[]): OverrideNodeGroup[] {
+  const groups = new Map<string, OverrideNodeGroup>();
+  for (const param of params) {
+    let group = groups.get(param.node);
+    if (!group) groups.set(param.node, (group = { node: param.node, nodeIds: [], params: [] }));
+    if (!group.nodeIds.includes(param.nodeId)) group.nodeIds.push(param.nodeId);
+    if (!group.params.some((p) => p.name === param.name)) group.params.push(param);
+  }
+  return [...groups.values()];
 }
 
 /** Keys ({@link overrideParamKey}) of the node inputs the settings enable. */
@@ -172,34 +195,3 @@ export function overrideSnippetFields(
   }
   return fields;
 }
-
-const settingText = z.string().max(1_000);
-const NODES_MESSAGE = 'overrideConfig.nodes must list the inputs of each node label';
-/** The stored shape of `apiConfig.overrideConfig` (checked when a flow is saved). */
-export const overrideConfigShape = z
-  .object(
-    {
-      status: z.boolean({ message: 'overrideConfig.status must be true or false' }),
-      nodes: z.record(
-        z.string().max(1_000),
-        z.array(
-          z
-            .object({
-              label: settingText.optional(),
-              name: settingText,
-              type: settingText.optional(),
-              enabled: z.boolean().optional(),
-            })
-            .loose(),
-          { message: NODES_MESSAGE },
-        ),
-        { message: NODES_MESSAGE },
-      ),
-      variables: z.array(z.object({ name: settingText, enabled: z.boolean().optional() }).loose(), {
-        message: 'overrideConfig.variables must be a list',
-      }),
-    },
-    { message: 'overrideConfig must be an object' },
-  )
-  .partial()
-  .loose();

@@ -287,8 +287,9 @@ describe('the Configuration dialog', { timeout: 30_000 }, () => {
     await goTo('Override Config');
     await userEvent.click(screen.getByRole('switch', { name: 'Enable Override Configuration' }));
     await userEvent.click(await screen.findByText('ChatOpenAI'));
-    await userEvent.click(screen.getByRole('switch', { name: 'Override ChatOpenAI Temperature' }));
-    await userEvent.click(screen.getByRole('switch', { name: 'Override variable region' }));
+    // The override table is the one the API dialog shows, with its switch names.
+    await userEvent.click(screen.getByRole('switch', { name: 'Allow overriding temperature of ChatOpenAI' }));
+    await userEvent.click(screen.getByRole('switch', { name: 'Allow overriding variable region' }));
     await save();
     await waitFor(() => expect(puts).toHaveLength(1));
     expect(column(0, 'apiConfig').overrideConfig).toEqual({

@@ -3,34 +3,61 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { useNotify } from '../notifications/useNotify';
-import { CredentialSelect } from './CredentialSelect';
 import { flowConfigApi } from './flowConfigApi';
-import { activeProvider, providerColumn, readColumn, type Json } from './flowSettings';
-import { SectionForm, SectionSwitch } from './SectionForm';
+import type { Json } from './flowSettings';
+import { ProviderSettingsForm, settingText, type ProviderOption } from './ProviderSettingsForm';
+import { SectionSwitch } from './SectionForm';
 import type { SectionProps } from './sectionProps';
 
+interface TtsProvider extends ProviderOption {
+  defaultVoice: string;
+}
+
 /** Text to speech through OpenAI-compatible speech endpoints. */
-export const TTS_PROVIDERS = [
+export const TTS_PROVIDERS: readonly TtsProvider[] = [
   { id: 'openai', label: 'OpenAI TTS', credentialName: 'openAIApi', defaultVoice: 'alloy' },
 ];
 
 const SAMPLE = 'Today is a wonderful day to build something with Flowloom!';
-const asText = (value: unknown) => (typeof value === 'string' ? value : '');
+
+const voiceOf = (values: Json, provider: TtsProvider) => settingText(values.voice) || provider.defaultVoice;
 
 /** Text to Speech: the `textToSpeech` column; the chat can read answers aloud. */
-export function TextToSpeechSection({ flow, save }: SectionProps) {
+export function TextToSpeechSection(props: SectionProps) {
+  return (
+    <ProviderSettingsForm
+      {...props}
+      column="textToSpeech"
+      label="Text To Speech Provider"
+      providers={TTS_PROVIDERS}
+      savedMessage="Text To Speech Configuration Saved"
+      toSaved={(settings, provider) => ({
+        ...settings,
+        voice: voiceOf(settings, provider),
+        autoPlay: settings.autoPlay === true,
+      })}
+      fields={(provider, values, set) => <VoiceFields provider={provider} values={values} set={set} />}
+    />
+  );
+}
+
+/** The provider's voices (as its credential may use them), auto-play, and a sample to listen to. */
+function VoiceFields({
+  provider,
+  values,
+  set,
+}: {
+  provider: TtsProvider;
+  values: Json;
+  set: (field: string, value: unknown) => void;
+}) {
   const notify = useNotify();
-  const stored = readColumn(flow, 'textToSpeech');
-  const [chosen, setChosen] = useState(activeProvider(stored));
-  const [values, setValues] = useState<Json>(() => ({ ...((stored[chosen] ?? {}) as Json) }));
   const [voices, setVoices] = useState<{ id: string; name: string }[]>([]);
   const [testing, setTesting] = useState(false);
-  const provider = TTS_PROVIDERS.find((p) => p.id === chosen);
-  const credentialId = asText(values.credentialId);
-  const voice = asText(values.voice) || provider?.defaultVoice || '';
+  const credentialId = settingText(values.credentialId);
+  const voice = voiceOf(values, provider);
 
   useEffect(() => {
-    if (!provider) return;
     let cancelled = false;
     flowConfigApi.voices(provider.id, credentialId || undefined).then(
       (list) => !cancelled && setVoices(list),
@@ -41,28 +68,7 @@ export function TextToSpeechSection({ flow, save }: SectionProps) {
     };
   }, [provider, credentialId]);
 
-  const choose = (id: string) => {
-    setChosen(id);
-    setValues({ ...((stored[id] ?? {}) as Json) });
-  };
-  const set = (field: string, value: unknown) => setValues((current) => ({ ...current, [field]: value }));
-  const onSave = () => {
-    const { status: _status, ...settings } = values;
-    return save(
-      {
-        textToSpeech: JSON.stringify(
-          providerColumn(
-            stored,
-            chosen,
-            chosen === 'none' ? {} : { ...settings, voice, autoPlay: values.autoPlay === true },
-          ),
-        ),
-      },
-      'Text To Speech Configuration Saved',
-    );
-  };
   const testVoice = async () => {
-    if (!provider) return;
     setTesting(true);
     try {
       const audio = await flowConfigApi.testVoice({
@@ -78,52 +84,31 @@ export function TextToSpeechSection({ flow, save }: SectionProps) {
       setTesting(false);
     }
   };
+
   return (
-    <SectionForm onSave={onSave} disabled={provider !== undefined && !credentialId}>
+    <>
       <TextField
         select
-        label="Text To Speech Provider"
-        value={chosen}
-        onChange={(event) => choose(event.target.value)}
+        label="Voice"
+        value={voices.some((v) => v.id === voice) ? voice : ''}
+        onChange={(event) => set('voice', event.target.value)}
       >
-        <MenuItem value="none">None</MenuItem>
-        {TTS_PROVIDERS.map((p) => (
-          <MenuItem key={p.id} value={p.id}>
-            {p.label}
+        {voices.map((v) => (
+          <MenuItem key={v.id} value={v.id}>
+            {v.name}
           </MenuItem>
         ))}
       </TextField>
-      {provider && (
-        <>
-          <CredentialSelect
-            credentialName={provider.credentialName}
-            value={credentialId}
-            onChange={(id) => set('credentialId', id)}
-          />
-          <TextField
-            select
-            label="Voice"
-            value={voices.some((v) => v.id === voice) ? voice : ''}
-            onChange={(event) => set('voice', event.target.value)}
-          >
-            {voices.map((v) => (
-              <MenuItem key={v.id} value={v.id}>
-                {v.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <SectionSwitch
-            label="Automatically play audio"
-            checked={values.autoPlay === true}
-            onChange={(autoPlay) => set('autoPlay', autoPlay)}
-          />
-          <div>
-            <Button variant="outlined" disabled={!credentialId || testing} onClick={() => void testVoice()}>
-              Test Voice
-            </Button>
-          </div>
-        </>
-      )}
-    </SectionForm>
+      <SectionSwitch
+        label="Automatically play audio"
+        checked={values.autoPlay === true}
+        onChange={(autoPlay) => set('autoPlay', autoPlay)}
+      />
+      <div>
+        <Button variant="outlined" disabled={!credentialId || testing} onClick={() => void testVoice()}>
+          Test Voice
+        </Button>
+      </div>
+    </>
   );
 }

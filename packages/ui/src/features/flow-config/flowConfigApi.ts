@@ -1,21 +1,16 @@
-import type { Chatflow, FlowConfigParam } from '@flowloom/shared';
+import type { Chatflow, FlowConfigParam, OverridableVariable } from '@flowloom/shared';
 import { api, apiHost } from '../../api/api';
 import { API_PREFIX } from '../../api/client';
 import { ApiError } from '../../api/errorMessage';
 import type { SettingsColumn } from './flowSettings';
 
-export interface WorkspaceVariable {
-  id: string;
-  name: string;
-  type: string;
-}
-
 /** Calls of the Configuration dialog (all through the app's API client, but for the voice stream). */
 export const flowConfigApi = {
   save: (id: string, body: Partial<Record<SettingsColumn, string>>) =>
     api.put<Chatflow>(`/chatflows/${encodeURIComponent(id)}`, body),
+  /** The inputs of the flow a caller could override. */
   flowConfig: (id: string) => api.get<FlowConfigParam[]>(`/flow-config/${encodeURIComponent(id)}`),
-  variables: () => api.get<WorkspaceVariable[]>('/variables'),
+  variables: () => api.get<OverridableVariable[]>('/variables'),
   voices: (provider: string, credentialId: string | undefined) =>
     api.get<{ id: string; name: string }[]>('/text-to-speech/voices', { query: { provider, credentialId } }),
 

@@ -10,11 +10,11 @@ import CloseIcon from '@mui/icons-material/Close';
 import { flowApiTraits, type Chatflow, type ChatflowType } from '@flowloom/shared';
 import { useId, useMemo, useState } from 'react';
 import { useAccess } from '../../../app/useAccess';
+import { useFlowOverrides } from '../../flow-config/useFlowOverrides';
 import { ApiKeyPicker } from './ApiKeyPicker';
 import { CodeTab, type CodeLanguage } from './CodeTab';
 import { EmbedTab } from './EmbedTab';
 import { ShareChatbotTab } from './ShareChatbotTab';
-import { useFlowOverrides } from './useFlowOverrides';
 
 type TabKey = 'embed' | CodeLanguage | 'share';
 

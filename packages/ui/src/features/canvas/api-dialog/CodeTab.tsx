@@ -9,8 +9,10 @@ import { API_KEY_PLACEHOLDER, apiSnippets, overrideSnippetFields, type Chatflow 
 import { useMemo, useState } from 'react';
 import { apiHost } from '../../../api/api';
 import { CodeSample } from '../../../components/upsert/CodeSamples';
-import { OverrideConfigTable } from './OverrideConfigTable';
-import type { FlowOverrides } from './useFlowOverrides';
+import { OverrideConfigTable } from '../../flow-config/OverrideConfigTable';
+import type { FlowOverrides } from '../../flow-config/useFlowOverrides';
+import { useNotify } from '../../notifications/useNotify';
+import { apiDialogApi } from './apiDialogApi';
 
 export type CodeLanguage = 'python' | 'javascript' | 'curl';
 type BodyStyle = 'json' | 'formData';
@@ -40,6 +42,7 @@ export function CodeTab({
   canEdit: boolean;
   onChatflowChange: (chatflow: Chatflow) => void;
 }) {
+  const notify = useNotify();
   const [style, setStyle] = useState<BodyStyle>(formDataFirst ? 'formData' : 'json');
   const [showOverrides, setShowOverrides] = useState(false);
   const keyBound = Boolean(chatflow.apikeyid);
@@ -52,6 +55,15 @@ export function CodeTab({
     [chatflow.id, fields, keyBound],
   );
   const label = LABELS[language];
+
+  const saveOverrides = async (apiConfig: string) => {
+    try {
+      onChatflowChange(await apiDialogApi.update(chatflow.id, { apiConfig }));
+      notify.success('Override Configuration Saved');
+    } catch (error) {
+      notify.error(error, { prefix: 'Failed to save the override configuration: ' });
+    }
+  };
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
@@ -92,7 +104,7 @@ export function CodeTab({
           chatflow={chatflow}
           overrides={overrides}
           canEdit={canEdit}
-          onChatflowChange={onChatflowChange}
+          onSave={saveOverrides}
         />
       )}
     </Box>

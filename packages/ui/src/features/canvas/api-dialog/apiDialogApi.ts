@@ -1,4 +1,4 @@
-import type { ApiKey, Chatflow, FlowConfigParam, Variable } from '@flowloom/shared';
+import type { ApiKey, Chatflow } from '@flowloom/shared';
 import { api } from '../../../api/api';
 
 /** What the API dialog changes on a flow: the bound key, public flag and its two settings columns. */
@@ -11,9 +11,6 @@ export interface ApiDialogPatch {
 
 /** Calls of the API dialog (all through the app's API client). */
 export const apiDialogApi = {
-  /** The inputs of the flow a caller could override. */
-  flowConfig: (id: string) => api.get<FlowConfigParam[]>(`/flow-config/${encodeURIComponent(id)}`),
-  variables: () => api.get<Variable[]>('/variables'),
   /** The workspace's keys, masked. */
   apiKeys: () => api.get<ApiKey[]>('/apikey'),
   update: (id: string, patch: ApiDialogPatch) =>

@@ -2,27 +2,30 @@ import {
   overrideSettingsOf,
   type Chatflow,
   type FlowConfigParam,
+  type OverridableVariable,
   type OverrideConfigSettings,
-  type Variable,
 } from '@flowloom/shared';
 import { useMemo } from 'react';
-import { useApiQuery } from '../../../api/useApiQuery';
-import { apiDialogApi } from './apiDialogApi';
+import { useApiQuery } from '../../api/useApiQuery';
+import { flowConfigApi } from './flowConfigApi';
 
 /** A flow's overridable inputs, the workspace's variables and the flow's saved override switches. */
 export interface FlowOverrides {
   params: FlowConfigParam[] | undefined;
-  variables: Variable[];
+  variables: OverridableVariable[];
   settings: OverrideConfigSettings;
   error: unknown;
   loading: boolean;
 }
 
+/**
+ * What the override table (Configuration and API dialogs) shows and the API examples send. Without
+ * `canViewVariables` the variables are not asked for: the refusal would show as the table's error.
+ */
 export function useFlowOverrides(chatflow: Chatflow, canViewVariables: boolean): FlowOverrides {
-  const params = useApiQuery(() => apiDialogApi.flowConfig(chatflow.id), [chatflow.id, chatflow.flowData]);
-  // Without the permission the variables are not asked for (a refusal would leave the page).
+  const params = useApiQuery(() => flowConfigApi.flowConfig(chatflow.id), [chatflow.id, chatflow.flowData]);
   const variables = useApiQuery(
-    () => (canViewVariables ? apiDialogApi.variables() : Promise.resolve([])),
+    () => (canViewVariables ? flowConfigApi.variables() : Promise.resolve([])),
     [canViewVariables],
   );
   const settings = useMemo(() => overrideSettingsOf(chatflow.apiConfig), [chatflow.apiConfig]);

@@ -220,6 +220,12 @@ describe('answers read aloud in the canvas chat', () => {
     await within(chat).findByRole('button', { name: 'Stop reading aloud' });
     FakeAudio.made[1]!.onended!();
     expect(await within(chat).findByRole('button', { name: 'Read aloud' })).toBeInTheDocument();
+
+    // Closing the chat window silences it.
+    await userEvent.click(within(chat).getByRole('button', { name: 'Read aloud' }));
+    await within(chat).findByRole('button', { name: 'Stop reading aloud' });
+    await userEvent.click(screen.getByRole('button', { name: 'Close chat' }));
+    await waitFor(() => expect(FakeAudio.made[2]!.pause).toHaveBeenCalled());
   });
 
   it('tells readably why the voice refused, and the button is a speaker again', async () => {

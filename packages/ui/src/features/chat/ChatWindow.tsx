@@ -84,6 +84,12 @@ export function ChatWindow<M extends ChatMessage>({
     messages: chat.messages,
   });
   const followUps = features.followUpPrompts ? offeredFollowUps(chat.messages, chat.busy) : [];
+  const stopSpeech = speech?.stop;
+
+  // Closing the window silences it (the conversation itself keeps running).
+  useEffect(() => {
+    if (!open) stopSpeech?.();
+  }, [open, stopSpeech]);
 
   useEffect(() => {
     if (open) void loadHistory();

@@ -61,6 +61,22 @@ describe('a flow seen from the chat embed, the share page and the API dialog', (
       });
     });
 
+    it('offers a recorded question when a speech to text provider is on (issue 13)', async () => {
+      const speech = (status: boolean) =>
+        JSON.stringify({ openAIWhisper: { status, credentialId }, none: { status: !status } });
+      const on = await createFlow('Spoken', flowiseTemplate('chatflows', 'Prompt Chaining'), {
+        speechToText: speech(true),
+      });
+      const off = await createFlow('Typed', flowiseTemplate('chatflows', 'Prompt Chaining'), {
+        speechToText: speech(false),
+      });
+      expect((await get(`/api/v1/chatflows-uploads/${on}`)).json().isSpeechToTextEnabled).toBe(true);
+      expect((await get(`/api/v1/chatflows-uploads/${off}`)).json().isSpeechToTextEnabled).toBe(false);
+      expect((await get(`/api/v1/public-chatbotConfig/${on}`)).json().uploads.isSpeechToTextEnabled).toBe(
+        true,
+      );
+    });
+
     it('offers nothing when no model takes images, and 404s an unknown flow', async () => {
       const id = await createFlow('Prompt Chaining', flowiseTemplate('chatflows', 'Prompt Chaining'));
       expect((await get(`/api/v1/chatflows-uploads/${id}`)).json()).toMatchObject({

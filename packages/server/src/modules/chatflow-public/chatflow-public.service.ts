@@ -14,11 +14,15 @@ import { createChatflowRepository } from '../chatflows/chatflow.repository.js';
 import { toChatflow } from '../chatflows/chatflow.service.js';
 import { createIdentityRepository } from '../identity/identity.repository.js';
 import { assertFlowPermission } from '../chat-messages/flow-scope.js';
+import { speechToTextOf } from '../speech/speech-to-text.js';
 import { embedFlowData } from './embed-flow-data.js';
 import { overridableParams } from './flow-config.js';
 import { uploadsConfig } from './uploads-config.js';
 
 const PARAM_TYPE_SET = new Set<string>(PARAM_TYPES);
+
+/** The flow turns a recorded question into text (a speech to text provider is on). */
+const transcribes = (row: { speechToText: string | null }) => speechToTextOf(row.speechToText) !== undefined;
 
 function parseObject(text: string | null, what: string, id: string): Record<string, unknown> {
   if (!text) return {};
@@ -77,7 +81,8 @@ export function createChatflowPublicService({ db, registry }: { db: Db; registry
 
   return {
     async uploads(id: string): Promise<UploadsConfig> {
-      return uploadsConfig(parseFlowData((await load(id)).flowData).nodes);
+      const row = await load(id);
+      return uploadsConfig(parseFlowData(row.flowData).nodes, transcribes(row));
     },
 
     async flowConfig(ctx: AuthContext, id: string): Promise<FlowConfigParam[]> {
@@ -99,7 +104,7 @@ export function createChatflowPublicService({ db, registry }: { db: Db; registry
       const flowData = embedFlowData(nodes);
       return {
         ...visitorChatbotConfig(row.chatbotConfig, id),
-        uploads: uploadsConfig(nodes),
+        uploads: uploadsConfig(nodes, transcribes(row)),
         ...(flowData !== undefined && { flowData }),
         isTTSEnabled: anyProviderOn(parseObject(row.textToSpeech, 'Text To Speech Config', id)),
       };

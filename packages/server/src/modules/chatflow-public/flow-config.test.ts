@@ -134,4 +134,9 @@ describe('uploadsConfig', () => {
     expect(uploadsConfig([loader, store(false)]).isRAGFileUploadAllowed).toBe(false);
     expect(uploadsConfig([store(true)]).isRAGFileUploadAllowed).toBe(false);
   });
+
+  it('offers a recorded question only when the flow transcribes speech', () => {
+    expect(uploadsConfig([]).isSpeechToTextEnabled).toBe(false);
+    expect(uploadsConfig([], true).isSpeechToTextEnabled).toBe(true);
+  });
 });

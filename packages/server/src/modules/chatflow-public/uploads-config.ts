@@ -64,14 +64,14 @@ function ragFileTypes(nodes: readonly unknown[]): string[] | undefined {
  * What a visitor may attach in the chat (`GET /chatflows-uploads/:id`): images when a chat model of the
  * flow has "Allow Image Uploads" on (in an agentflow, the model chosen in an Agent, LLM or Condition
  * Agent node); files to search when a vector store has File Upload on and a file loader feeds it
- * (they are upserted for that chat only). Speech-to-text needs a server feature Flowloom does not
- * have yet, so it is never offered.
+ * (they are upserted for that chat only); a recorded question when the flow has a speech to text
+ * provider on (`speechToText`: it is transcribed before the run).
  */
-export function uploadsConfig(nodes: readonly unknown[]): UploadsConfig {
+export function uploadsConfig(nodes: readonly unknown[], speechToText = false): UploadsConfig {
   const isImageUploadAllowed = nodes.some(takesImages);
   const ragTypes = ragFileTypes(nodes);
   return {
-    isSpeechToTextEnabled: false,
+    isSpeechToTextEnabled: speechToText,
     isImageUploadAllowed,
     isRAGFileUploadAllowed: ragTypes !== undefined,
     imgUploadSizeAndTypes: isImageUploadAllowed

@@ -6,11 +6,13 @@ import Typography from '@mui/material/Typography';
 import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import SmartToyOutlinedIcon from '@mui/icons-material/SmartToyOutlined';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutline';
-import { memo, type ReactNode } from 'react';
+import { memo, useContext, type ReactNode } from 'react';
+import { AnswerSpeechContext } from './answerSpeechContext';
 import type { ChatMessage, FeedbackRating } from './chatMessages';
 import { FeedbackButtons } from './FeedbackButtons';
 import { HtmlText } from './markdown/HtmlText';
 import { Markdown } from './markdown/Markdown';
+import { SpeakButton } from './SpeakButton';
 import { SourceDocumentsList } from './SourceDocumentsList';
 import { TypingIndicator } from './TypingIndicator';
 import { UsedToolsList } from './UsedToolsList';
@@ -72,7 +74,7 @@ const textSize = (fontSize: number | undefined) =>
 /**
  * One message: the user's question on the right, the flow's answer (Markdown) on the left, with
  * the tools and documents it used. Agentflow answers add their steps above and a pending decision
- * below; feedback buttons show where answers can be rated.
+ * below; feedback buttons show where answers can be rated, a speaker where the flow has a voice.
  */
 export const ChatBubble = memo(function ChatBubble({
   message,
@@ -87,6 +89,7 @@ export const ChatBubble = memo(function ChatBubble({
   below?: ReactNode;
   appearance?: ChatAppearance;
 }) {
+  const speech = useContext(AnswerSpeechContext);
   if (message.role === 'userMessage') {
     const look = appearance?.user;
     return (
@@ -109,7 +112,16 @@ export const ChatBubble = memo(function ChatBubble({
           {message.attachments && (
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, mb: 0.75 }}>
               {message.attachments.map((file, index) =>
-                file.data ? (
+                file.data && file.mime.startsWith('audio/') ? (
+                  <Box
+                    key={index}
+                    component="audio"
+                    controls
+                    src={file.data}
+                    aria-label="Recorded question"
+                    sx={{ maxWidth: '100%', height: 36, display: 'block' }}
+                  />
+                ) : file.data ? (
                   <Box
                     key={index}
                     component="img"
@@ -201,8 +213,11 @@ export const ChatBubble = memo(function ChatBubble({
           />
         )}
         {message.sourceDocuments && <SourceDocumentsList documents={message.sourceDocuments} />}
-        {onRate && message.status === 'done' && message.content !== '' && (
-          <FeedbackButtons message={message} onRate={onRate} />
+        {(onRate || speech) && message.status === 'done' && message.content !== '' && (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.25, mt: 0.5, color: 'text.secondary' }}>
+            {speech && <SpeakButton message={message} speech={speech} />}
+            {onRate && <FeedbackButtons message={message} onRate={onRate} />}
+          </Box>
         )}
         {below}
       </Box>

@@ -6,12 +6,17 @@ import Typography from '@mui/material/Typography';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CloseIcon from '@mui/icons-material/Close';
 import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
+import MicNoneOutlinedIcon from '@mui/icons-material/MicNoneOutlined';
 import SendIcon from '@mui/icons-material/Send';
 import StopCircleOutlinedIcon from '@mui/icons-material/StopCircleOutlined';
 import { useRef, useState, type FormEvent } from 'react';
+import { errorMessage } from '../../api/errorMessage';
 import { acceptOf, type Attachment, type AttachRule } from './attachments';
+import { RecordingBar } from './RecordingBar';
 import type { Attachments } from './useAttachments';
 import type { SendOutcome } from './useChatSession';
+import { useVoiceRecorder } from './useVoiceRecorder';
+import { voiceUpload, type VoiceUpload } from './voiceUpload';
 
 /** An attached file until it is sent: an image's thumbnail, or the name of a file to search. */
 function AttachedItem({ item, onRemove }: { item: Attachment; onRemove: () => void }) {
@@ -71,7 +76,8 @@ function AttachedItem({ item, onRemove }: { item: Attachment; onRemove: () => vo
 /**
  * The question box: Enter sends, Shift+Enter adds a line; Stop while an answer streams. When the flow
  * takes images or files to search, a paperclip (and pasting, and dropping on the chat) attaches
- * them; they show as thumbnails or names until sent.
+ * them; they show as thumbnails or names until sent. When it transcribes speech, a microphone records
+ * the question instead (the time so far, Cancel, Send).
  */
 export function ChatComposer({
   busy,
@@ -80,6 +86,7 @@ export function ChatComposer({
   onStop,
   attach,
   attachments,
+  onRecord,
   placeholder = 'Type your question…',
   look,
 }: {
@@ -91,12 +98,31 @@ export function ChatComposer({
   /** What may be attached; no paperclip without it. */
   attach?: AttachRule;
   attachments?: Attachments;
+  /** Sends a recorded question; no microphone without it. */
+  onRecord?: (recording: VoiceUpload) => Promise<SendOutcome | undefined> | void;
   placeholder?: string;
   /** The public chatbot's `textInput` colours. */
   look?: { backgroundColor?: string; textColor?: string; sendButtonColor?: string };
 }) {
   const [question, setQuestion] = useState('');
   const picker = useRef<HTMLInputElement>(null);
+  const recorder = useVoiceRecorder();
+  const [recordingError, setRecordingError] = useState('');
+  const voiceProblem = recordingError || recorder.error;
+  const recording = recorder.status !== 'idle';
+  const record = () => {
+    setRecordingError('');
+    void recorder.start();
+  };
+  const sendRecording = async () => {
+    const recording = await recorder.finish();
+    if (!recording || !onRecord) return;
+    try {
+      await onRecord(await voiceUpload(recording));
+    } catch (error) {
+      setRecordingError(errorMessage(error, 'The recording could not be sent.'));
+    }
+  };
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     const text = question.trim();
@@ -115,6 +141,11 @@ export function ChatComposer({
   const what = attach?.files ? 'files' : 'images';
   return (
     <Box sx={{ borderTop: 1, borderColor: 'divider' }}>
+      {voiceProblem && (
+        <Typography variant="caption" color="error" role="alert" sx={{ display: 'block', px: 1.5, pt: 1 }}>
+          {voiceProblem}
+        </Typography>
+      )}
       {attachments && (attachments.items.length > 0 || attachments.error) && (
         <Box
           sx={{ px: 1.5, pt: 1, display: 'flex', flexWrap: 'wrap', gap: 1 }}
@@ -131,10 +162,19 @@ export function ChatComposer({
           )}
         </Box>
       )}
+      {recording && (
+        <RecordingBar
+          status={recorder.status}
+          seconds={recorder.seconds}
+          onCancel={recorder.cancel}
+          onSend={() => void sendRecording()}
+        />
+      )}
       <Box
         component="form"
         onSubmit={submit}
-        sx={{ display: 'flex', alignItems: 'flex-end', gap: 1, p: 1.5 }}
+        // The recording bar takes its place while a question is recorded.
+        sx={{ display: recording ? 'none' : 'flex', alignItems: 'flex-end', gap: 1, p: 1.5 }}
       >
         {canAttach && (
           <>
@@ -196,6 +236,15 @@ export function ChatComposer({
             },
           }}
         />
+        {onRecord && !busy && (
+          <Tooltip title="Record your question">
+            <span>
+              <IconButton aria-label="Record question" onClick={record} disabled={disabled} sx={{ mb: 0.25 }}>
+                <MicNoneOutlinedIcon />
+              </IconButton>
+            </span>
+          </Tooltip>
+        )}
         {busy ? (
           <Tooltip title="Stop">
             <IconButton aria-label="Stop answer" color="error" onClick={onStop} sx={{ mb: 0.25 }}>

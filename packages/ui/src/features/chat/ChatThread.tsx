@@ -3,12 +3,15 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { AnswerSpeechContext } from './answerSpeechContext';
 import type { ChatMessage, FeedbackRating } from './chatMessages';
 import { ChatBubble, type ChatAppearance } from './ChatBubble';
+import type { AnswerSpeech } from './useAnswerSpeech';
 
 /**
  * The messages, kept scrolled to the newest while the user has not scrolled up. Each is drawn by
- * `renderMessage` when given (a kind's own bubble), else as a chat bubble with feedback.
+ * `renderMessage` when given (a kind's own bubble), else as a chat bubble with feedback. With
+ * `speech`, every answer bubble in it (a kind's own too) can be read aloud.
  */
 export function ChatThread<M extends ChatMessage>({
   messages,
@@ -21,6 +24,7 @@ export function ChatThread<M extends ChatMessage>({
   before,
   after,
   appearance,
+  speech,
 }: {
   messages: M[];
   loading: boolean;
@@ -35,6 +39,7 @@ export function ChatThread<M extends ChatMessage>({
   /** Below the messages (a contact form, suggested questions). */
   after?: ReactNode;
   appearance?: ChatAppearance;
+  speech?: AnswerSpeech;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
@@ -53,52 +58,54 @@ export function ChatThread<M extends ChatMessage>({
   }, [messages.length, growth, after]);
 
   return (
-    <Box
-      ref={scroller}
-      role="log"
-      aria-label="Chat messages"
-      aria-live="polite"
-      onScroll={(event) => {
-        const element = event.currentTarget;
-        pinned.current = element.scrollHeight - element.scrollTop - element.clientHeight < 40;
-      }}
-      sx={{ flex: 1, overflowY: 'auto', px: 2, pt: 2, pb: 0.5 }}
-    >
-      {loading && messages.length === 0 && (
-        <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-          <CircularProgress size={24} aria-label="Loading chat history" />
-        </Box>
-      )}
-      {error && (
-        <Typography color="error" variant="body2" role="alert" sx={{ mb: 2 }}>
-          {error}
-        </Typography>
-      )}
-      {before}
-      {!loading &&
-        messages.length === 0 &&
-        !error &&
-        (empty ?? (
-          <Box sx={{ textAlign: 'center', color: 'text.secondary', py: 6, px: 3 }}>
-            <ForumOutlinedIcon sx={{ fontSize: 40, opacity: 0.5, mb: 1 }} />
-            <Typography variant="body2">{emptyText}</Typography>
+    <AnswerSpeechContext value={speech}>
+      <Box
+        ref={scroller}
+        role="log"
+        aria-label="Chat messages"
+        aria-live="polite"
+        onScroll={(event) => {
+          const element = event.currentTarget;
+          pinned.current = element.scrollHeight - element.scrollTop - element.clientHeight < 40;
+        }}
+        sx={{ flex: 1, overflowY: 'auto', px: 2, pt: 2, pb: 0.5 }}
+      >
+        {loading && messages.length === 0 && (
+          <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+            <CircularProgress size={24} aria-label="Loading chat history" />
           </Box>
-        ))}
-      {messages.map((message) =>
-        renderMessage ? (
-          <Box key={message.key}>{renderMessage(message)}</Box>
-        ) : (
-          <ChatBubble
-            key={message.key}
-            message={message}
-            {...(appearance && { appearance })}
-            {...(onRate && {
-              onRate: onRate as (m: ChatMessage, r: FeedbackRating, c?: string) => Promise<void>,
-            })}
-          />
-        ),
-      )}
-      {after}
-    </Box>
+        )}
+        {error && (
+          <Typography color="error" variant="body2" role="alert" sx={{ mb: 2 }}>
+            {error}
+          </Typography>
+        )}
+        {before}
+        {!loading &&
+          messages.length === 0 &&
+          !error &&
+          (empty ?? (
+            <Box sx={{ textAlign: 'center', color: 'text.secondary', py: 6, px: 3 }}>
+              <ForumOutlinedIcon sx={{ fontSize: 40, opacity: 0.5, mb: 1 }} />
+              <Typography variant="body2">{emptyText}</Typography>
+            </Box>
+          ))}
+        {messages.map((message) =>
+          renderMessage ? (
+            <Box key={message.key}>{renderMessage(message)}</Box>
+          ) : (
+            <ChatBubble
+              key={message.key}
+              message={message}
+              {...(appearance && { appearance })}
+              {...(onRate && {
+                onRate: onRate as (m: ChatMessage, r: FeedbackRating, c?: string) => Promise<void>,
+              })}
+            />
+          ),
+        )}
+        {after}
+      </Box>
+    </AnswerSpeechContext>
   );
 }

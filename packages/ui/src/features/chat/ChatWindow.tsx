@@ -19,10 +19,17 @@ import { ChatComposer } from './ChatComposer';
 import { floatingPanelSx, PanelHeader } from '../../components/FloatingPanel';
 import { attachRule, ragFilesOf, uploadsOf, type Attachment } from './attachments';
 import { useAttachments } from './useAttachments';
-import type { ChatMessage } from './chatMessages';
+import { offeredFollowUps, type ChatMessage } from './chatMessages';
 import { ChatThread } from './ChatThread';
+import { PromptChips } from './PromptChips';
 import { StarterPrompts } from './StarterPrompts';
+import { useAnswerSpeech } from './useAnswerSpeech';
 import type { ChatSession, SendOutcome } from './useChatSession';
+import { useFlowChatFeatures } from './useFlowChatFeatures';
+import type { VoiceUpload } from './voiceUpload';
+
+/** What goes with a question: attached pictures, files to search (by name), a recording. */
+export type QuestionUpload = ReturnType<typeof uploadsOf>[number] | VoiceUpload;
 
 /**
  * The canvas chat: a button that opens the chat window over the canvas, with the thread, clear,
@@ -54,11 +61,7 @@ export function ChatWindow<M extends ChatMessage>({
    * needed), the files to search (`ragFiles`) loaded into the vector store first; undefined when it
    * did not go out.
    */
-  onAsk: (
-    question: string,
-    uploads: ReturnType<typeof uploadsOf>,
-    ragFiles: File[],
-  ) => Promise<SendOutcome | undefined>;
+  onAsk: (question: string, uploads: QuestionUpload[], ragFiles: File[]) => Promise<SendOutcome | undefined>;
   renderMessage?: (message: M) => ReactNode;
   /** Shown above the composer in place of the unsaved-flow notice (e.g. what to fix first). */
   notice?: ReactNode;
@@ -76,6 +79,20 @@ export function ChatWindow<M extends ChatMessage>({
   const notify = useNotify();
   const rule = useMemo(() => attachRule(uploads), [uploads]);
   const attachments = useAttachments(rule);
+  const features = useFlowChatFeatures(chatflowId);
+  const speech = useAnswerSpeech({
+    flowId: chatflowId,
+    type: 'INTERNAL',
+    textToSpeech: features.textToSpeech,
+    messages: chat.messages,
+  });
+  const followUps = features.followUpPrompts ? offeredFollowUps(chat.messages, chat.busy) : [];
+  const stopSpeech = speech?.stop;
+
+  // Closing the window silences it (the conversation itself keeps running).
+  useEffect(() => {
+    if (!open) stopSpeech?.();
+  }, [open, stopSpeech]);
 
   useEffect(() => {
     if (open) void loadHistory();
@@ -95,9 +112,10 @@ export function ChatWindow<M extends ChatMessage>({
     };
   }, [open, chatflowId, isDirty]);
 
-  const ask = async (question: string) => {
+  const ask = async (question: string, recording?: VoiceUpload) => {
     const sent: Attachment[] = attachments.items;
-    const outcome = await onAsk(question, uploadsOf(sent), ragFilesOf(sent));
+    const uploads: QuestionUpload[] = [...uploadsOf(sent), ...(recording ? [recording] : [])];
+    const outcome = await onAsk(question, uploads, ragFilesOf(sent));
     if (outcome !== undefined && outcome !== 'refused') attachments.clear();
     return outcome;
   };
@@ -199,7 +217,15 @@ export function ChatWindow<M extends ChatMessage>({
             loading={chat.loadingHistory}
             error={chat.historyError}
             onRate={chat.rate}
+            {...(speech && { speech })}
             emptyText={`Ask a question to try this ${noun}.`}
+            after={
+              <PromptChips
+                label="Follow-up questions"
+                prompts={followUps}
+                onPick={(prompt) => void ask(prompt)}
+              />
+            }
             {...(renderMessage && { renderMessage })}
           />
           {chat.messages.length === 0 && !chat.loadingHistory && !chat.busy && (
@@ -228,6 +254,7 @@ export function ChatWindow<M extends ChatMessage>({
             onSend={ask}
             onStop={chat.stop}
             {...(rule && { attach: rule, attachments })}
+            {...(features.speechToText && { onRecord: (recording: VoiceUpload) => ask('', recording) })}
           />
         </Paper>
       </Grow>

@@ -38,7 +38,7 @@ export const FeedbackButtons = memo(function FeedbackButtons({
 
   const rated = message.feedback;
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.25, mt: 0.5, color: 'text.secondary' }}>
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.25 }}>
       <CopyButton text={message.content} label="Copy answer" />
       {message.messageId && rated === undefined && (
         <>

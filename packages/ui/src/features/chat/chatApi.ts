@@ -2,7 +2,7 @@ import type { UploadsConfig, UpsertOutcome } from '@flowloom/shared';
 import { api, apiHost } from '../../api/api';
 import { API_PREFIX } from '../../api/client';
 import { ApiError, errorMessage } from '../../api/errorMessage';
-import type { ChatMessageRow, FeedbackRating } from './chatMessages';
+import { readableError, type ChatMessageRow, type FeedbackRating } from './chatMessages';
 import { readSseStream, type StreamEvent } from './stream/parseSse';
 
 const path = (id: string) => encodeURIComponent(id);
@@ -47,6 +47,8 @@ export interface JsonAnswer {
   usedTools?: unknown;
   chatMessageId?: unknown;
   followUpPrompts?: unknown;
+  /** The question as the flow read it (the transcript of a recorded one). */
+  question?: unknown;
 }
 
 /**
@@ -82,6 +84,57 @@ export async function streamPrediction(
     return null;
   }
   return (await response.json()) as JsonAnswer;
+}
+
+/** What `POST /text-to-speech/generate` speaks with a flow's voice (FLOWISE_API.md §4.2). */
+export interface SpeechRequest {
+  chatflowId: string;
+  chatId?: string;
+  chatMessageId?: string;
+  text: string;
+}
+
+/** Decodes one base64 piece of audio. */
+const audioBytes = (base64: string) => Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+
+/**
+ * Speaks a text with the flow's voice: the audio of the `tts_data` events (base64 pieces of an MP3)
+ * as one blob. A refusal (voice off, flow not public) throws an {@link ApiError} with the server's
+ * message; a provider failure mid-way (`tts_error`) an Error with its message. A `visitor` calls
+ * without cookies, as on the public chatbot page.
+ */
+export async function speakText(
+  body: SpeechRequest,
+  signal: AbortSignal,
+  { visitor = false }: { visitor?: boolean } = {},
+): Promise<Blob> {
+  const response = await fetch(`${apiHost()}${API_PREFIX}/text-to-speech/generate`, {
+    method: 'POST',
+    credentials: visitor ? 'omit' : 'include',
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'text/event-stream',
+      ...(!visitor && { 'x-request-from': 'internal' }),
+    },
+    body: JSON.stringify(body),
+    signal,
+  });
+  if (!response.ok) throw await failure(response);
+  const pieces: Uint8Array<ArrayBuffer>[] = [];
+  let format = 'mp3';
+  let failed: string | undefined;
+  if (response.body)
+    await readSseStream(response.body, ({ event, data }) => {
+      const fields = (data ?? {}) as { audioChunk?: unknown; format?: unknown; error?: unknown };
+      if (event === 'tts_start' && typeof fields.format === 'string') format = fields.format;
+      if (event === 'tts_data' && typeof fields.audioChunk === 'string')
+        pieces.push(audioBytes(fields.audioChunk));
+      if (event === 'tts_error')
+        failed = typeof fields.error === 'string' && fields.error ? fields.error : 'The voice failed.';
+    });
+  if (failed) throw new Error(readableError(failed));
+  if (pieces.length === 0) throw new Error('The voice sent no audio.');
+  return new Blob(pieces, { type: format === 'mp3' ? 'audio/mpeg' : `audio/${format}` });
 }
 
 /** A public route called as a visitor (no cookies, no internal header); JSON in and out. */

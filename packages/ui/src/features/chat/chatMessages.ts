@@ -164,3 +164,12 @@ export function applyJsonAnswer(
     status: 'done',
   };
 }
+
+/**
+ * The questions the last answer suggests (its follow-up prompts), while no question is running: a
+ * new question clears them.
+ */
+export function offeredFollowUps(messages: readonly ChatMessage[], busy: boolean): string[] {
+  const last = messages.at(-1);
+  return !busy && last?.role === 'apiMessage' ? (last.followUpPrompts ?? []) : [];
+}

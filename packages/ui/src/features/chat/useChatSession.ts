@@ -193,10 +193,11 @@ export function useChatSession<M extends ChatMessage>(
         : [];
       shownFlow.current = flowId;
       kindRef.current.onRunStart?.();
+      const questionKey = newChatId();
       setMessages((current) => [
         ...(kindRef.current.beforeSend?.(current) ?? current),
         {
-          key: newChatId(),
+          key: questionKey,
           role: 'userMessage',
           content: question,
           status: 'done',
@@ -209,10 +210,21 @@ export function useChatSession<M extends ChatMessage>(
         setMessages((current) =>
           current.map((message) => (message.key === answerKey ? change(message) : message)),
         );
+      // A recorded question (no text) shows what the flow heard once the server says.
+      const spoken = question === '' && attachments.some((file) => file.mime.startsWith('audio/'));
+      const heard = (transcript: unknown) => {
+        if (!spoken || typeof transcript !== 'string' || transcript.trim() === '') return;
+        setMessages((current) =>
+          current.map((message) =>
+            message.key === questionKey ? { ...message, content: transcript } : message,
+          ),
+        );
+      };
       let started = false;
       let streamError: string | undefined;
       const onEvent = (event: StreamEvent) => {
         started = true;
+        if (event.event === 'metadata') heard((event.data as { question?: unknown } | null)?.question);
         kindRef.current.onEvent?.(event);
         update((message) => {
           const next = kindRef.current.applyEvent(message, event);
@@ -235,6 +247,7 @@ export function useChatSession<M extends ChatMessage>(
           onEvent,
           controller.signal,
         );
+        if (json) heard(json.question);
         update((message) => {
           if (json) return kindRef.current.applyJson(message, json);
           return message.status === 'streaming' ? { ...message, status: 'done' } : message;

@@ -175,6 +175,58 @@ describe('public chatbot page', () => {
     expect(await screen.findByText('Sorry, try later.')).toBeInTheDocument();
   });
 
+  it('reads answers aloud as a visitor when the flow has a voice, and offers to record when it transcribes', async () => {
+    const audio = { play: vi.fn(() => Promise.resolve()), pause: vi.fn(), onended: null };
+    vi.stubGlobal(
+      'Audio',
+      vi.fn(function FakeAudio() {
+        return audio;
+      }),
+    );
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:voice');
+    const fetch = serve({
+      settings: { isTTSEnabled: true, uploads: { ...NO_UPLOADS, isSpeechToTextEnabled: true } },
+    });
+    const answerFor = fetch.getMockImplementation()!;
+    fetch.mockImplementation((input, init) =>
+      urlOf(input).includes('/text-to-speech/generate')
+        ? Promise.resolve(
+            sse([
+              frame('tts_data', { chatMessageId: 'm1', audioChunk: btoa('FAKE-MP3') }),
+              frame('tts_end', {}),
+            ]),
+          )
+        : answerFor(input, init),
+    );
+    open();
+    expect(await screen.findByRole('button', { name: 'Record question' })).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Question' }), 'Shipping?{Enter}');
+    expect(await screen.findByText('Fine, thanks.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Read aloud' }));
+
+    expect(await screen.findByRole('button', { name: 'Stop reading aloud' })).toBeInTheDocument();
+    expect(audio.play).toHaveBeenCalledTimes(1);
+    const speak = fetch.mock.calls.find(([input]) => urlOf(input).includes('/text-to-speech/generate'))!;
+    expect(jsonBodyOf(speak[1])).toEqual({
+      chatflowId: FLOW,
+      chatId: JSON.parse(localStorage.getItem(`${FLOW}_EXTERNAL`)!).chatId,
+      chatMessageId: 'm1',
+      text: 'Fine, thanks.',
+    });
+    expect(speak[1]?.credentials).toBe('omit');
+    expect(speak[1]?.headers).not.toHaveProperty('x-request-from');
+    vi.unstubAllGlobals();
+  });
+
+  it('has no speaker and no microphone while the flow has neither voice nor speech to text', async () => {
+    serve({ settings: { chatFeedback: { status: true } } });
+    open();
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Question' }), 'Shipping?{Enter}');
+    expect(await screen.findByRole('button', { name: 'Good answer' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Read aloud' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Record question' })).not.toBeInTheDocument();
+  });
+
   it('shows "Invalid Chatbot" for a private, missing or key-bound flow', async () => {
     serve({ flow: json({ statusCode: 401, message: 'Unauthorized' }, 401) });
     const first = open();

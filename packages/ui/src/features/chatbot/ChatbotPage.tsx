@@ -16,17 +16,19 @@ import { useParams } from 'react-router';
 import { attachRule, uploadsOf } from '../chat/attachments';
 import { ChatBubble } from '../chat/ChatBubble';
 import { ChatComposer } from '../chat/ChatComposer';
-import type { ChatMessage } from '../chat/chatMessages';
+import { offeredFollowUps, type ChatMessage } from '../chat/chatMessages';
 import { dropStoredChat, ensureChatId, readChatData, updateChatRecord } from '../chat/chatStorage';
 import { ChatThread } from '../chat/ChatThread';
 import { Markdown } from '../chat/markdown/Markdown';
+import { PromptChips } from '../chat/PromptChips';
+import { useAnswerSpeech } from '../chat/useAnswerSpeech';
 import { useAttachments } from '../chat/useAttachments';
 import { useVisitorChat } from '../chat/useChat';
+import type { VoiceUpload } from '../chat/voiceUpload';
 import { useConfirm } from '../confirm/useConfirm';
 import { chatbotApi } from './chatbotApi';
 import { chatbotTheme, type ChatbotTheme } from './chatbotTheme';
 import { LeadForm, type LeadDetails } from './LeadForm';
-import { PromptChips } from './PromptChips';
 
 type PageState =
   | { status: 'loading' }
@@ -124,10 +126,11 @@ export function ChatbotChat({
   const needsLead = Boolean(theme.leads) && !lead;
   const locked = needsLead || !accepted;
 
-  const ask = async (question: string) => {
+  const ask = async (question: string, recording?: VoiceUpload) => {
     const sent = attachments.items;
+    const uploads = [...uploadsOf(sent), ...(recording ? [recording] : [])];
     const extra = {
-      ...(sent.length > 0 && { uploads: uploadsOf(sent) }),
+      ...(uploads.length > 0 && { uploads }),
       ...(theme.overrideConfig && { overrideConfig: theme.overrideConfig }),
       ...(lead?.email && { leadEmail: lead.email }),
     };
@@ -163,9 +166,14 @@ export function ChatbotChat({
         : chat.messages,
     [chat.messages, theme.errorMessage],
   );
-  const last = messages.at(-1);
-  const followUps =
-    theme.followUpPrompts && !chat.busy && last?.role === 'apiMessage' ? (last.followUpPrompts ?? []) : [];
+  const followUps = theme.followUpPrompts ? offeredFollowUps(messages, chat.busy) : [];
+  const speech = useAnswerSpeech({
+    flowId,
+    type: 'EXTERNAL',
+    // A visitor's page is told only whether the flow has a voice, not whether it plays by itself.
+    textToSpeech: theme.textToSpeech ? { autoPlay: false } : undefined,
+    messages: chat.messages,
+  });
   const botBubble = (key: string, content: string): ChatMessage => ({
     key,
     role: 'apiMessage',
@@ -238,6 +246,7 @@ export function ChatbotChat({
           error={chat.historyError}
           appearance={theme.appearance}
           {...(theme.feedback && { onRate: chat.rate })}
+          {...(speech && { speech })}
           emptyText="Ask a question to start the conversation."
           before={
             theme.welcomeMessage && (
@@ -293,6 +302,9 @@ export function ChatbotChat({
           look={theme.textInput}
           {...(theme.textInput.placeholder && { placeholder: theme.textInput.placeholder })}
           {...(rule && { attach: rule, attachments })}
+          {...(uploads?.isSpeechToTextEnabled && {
+            onRecord: (recording: VoiceUpload) => ask('', recording),
+          })}
         />
         <Typography
           variant="caption"

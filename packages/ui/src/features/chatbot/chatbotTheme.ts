@@ -32,6 +32,8 @@ export interface ChatbotTheme {
   feedback: boolean;
   leads?: LeadSettings;
   followUpPrompts: boolean;
+  /** Answers can be read aloud with the flow's voice (`isTTSEnabled`). */
+  textToSpeech: boolean;
   generateNewSession: boolean;
   disclaimer?: Disclaimer;
   /** Sent as the prediction's `overrideConfig` (Flowise reads it from `chatbotConfig.overrideConfig`). */
@@ -156,6 +158,7 @@ export function chatbotTheme(config: Json, flowName: string): ChatbotTheme {
     feedback: isRecord(config.chatFeedback) && on(config.chatFeedback.status),
     ...(leads && { leads }),
     followUpPrompts: isRecord(config.followUpPrompts) && on(config.followUpPrompts.status),
+    textToSpeech: on(config.isTTSEnabled),
     generateNewSession: on(config.generateNewSession),
     ...(disclaimer && { disclaimer }),
     ...(isRecord(config.overrideConfig) && { overrideConfig: config.overrideConfig }),

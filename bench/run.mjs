@@ -1,5 +1,6 @@
 // `npm run bench`: prints the performance figures the issues ask for. Never fails on a timing.
 import { agentflow } from './agentflow.mjs';
+import { agentGraph } from './agent-graph.mjs';
 import { canvas } from './canvas.mjs';
 import { exportImport } from './export-import.mjs';
 import { foundation } from './foundation.mjs';
@@ -20,6 +21,7 @@ await ui(report);
 await canvas(report);
 await prediction(report);
 await agentflow(report);
+await agentGraph(report);
 await sandbox(report);
 await rag(report);
 await exportImport(report);

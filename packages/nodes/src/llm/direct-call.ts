@@ -163,3 +163,61 @@ function describe(error: unknown): string {
   const message = (error as { message?: unknown } | undefined)?.message;
   return typeof message === 'string' ? message : JSON.stringify(error);
 }
+
+/** A tool offered on the lean path: its JSON schema as the provider receives it. */
+export interface DirectTool {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+}
+
+export interface DirectToolAnswer {
+  text: string;
+  toolCalls: { id: string; name: string; args: Record<string, unknown> }[];
+}
+
+/**
+ * One call offering tools the model may ask for (nothing is run): the answer text and the calls it
+ * asked for, made on the provider's own interface like {@link directGenerate}. Undefined when the
+ * call needs the full AI SDK path (a prompt with more than text, a non-v3 provider).
+ */
+export async function directToolCall(
+  model: ChatModelHandle,
+  call: DirectCall,
+  tools: readonly DirectTool[],
+  toolChoice?: { type: 'required' } | { type: 'tool'; toolName: string },
+): Promise<DirectToolAnswer | undefined> {
+  if (!isV3(model.model)) return undefined;
+  const prompt = textPrompt(call.system, call.messages);
+  if (!prompt) return undefined;
+  const result = await model.model.doGenerate({
+    ...callOptions(model, prompt, call.signal),
+    tools: tools.map((tool) => ({
+      type: 'function' as const,
+      name: tool.name,
+      description: tool.description,
+      inputSchema: tool.inputSchema as never,
+    })),
+    ...(toolChoice && { toolChoice }),
+  });
+  let text = '';
+  const toolCalls: DirectToolAnswer['toolCalls'] = [];
+  for (const part of result.content) {
+    if (part.type === 'text') text += part.text;
+    else if (part.type === 'tool-call') {
+      let args: unknown = {};
+      try {
+        args = part.input ? (JSON.parse(part.input) as unknown) : {};
+      } catch {
+        throw new Error(`${model.label} called ${part.toolName} with arguments that are not JSON`);
+      }
+      toolCalls.push({
+        id: part.toolCallId,
+        name: part.toolName,
+        args:
+          args && typeof args === 'object' && !Array.isArray(args) ? (args as Record<string, unknown>) : {},
+      });
+    }
+  }
+  return { text, toolCalls };
+}

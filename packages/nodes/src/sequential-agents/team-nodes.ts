@@ -11,6 +11,7 @@ import { friendlyModelError, generate, withImages } from '../llm/generate.js';
 import { moderate } from '../moderation/moderation.js';
 import { runToolLoop } from '../agents/tool-loop.js';
 import { callSettings } from '../agentflow/common/model-call.js';
+import { directToolCall } from '../llm/direct-call.js';
 import { toolList } from '../tools/tool.js';
 import { textInput } from '../agentflow/common/values.js';
 import { pictogramIcon } from '../utilities/icons.js';
@@ -159,14 +160,8 @@ async function chooseNext(
   };
   if (summarization)
     properties.summarization = { type: 'string', description: 'A summary of the conversation' };
-  const route = tool({
-    description: 'Choose the worker who acts next',
-    inputSchema: jsonSchema<Record<string, unknown>>({
-      type: 'object',
-      properties: properties as never,
-      required: ['reasoning', 'next', 'instructions'],
-    }),
-  });
+  const schema = { type: 'object', properties, required: ['reasoning', 'next', 'instructions'] };
+  const route = { name: 'route', description: 'Choose the worker who acts next', inputSchema: schema };
   const ask = `Given the conversation above, who should act next, or should we FINISH? Choose one of: ${options.join(', ')}.${
     summarization ? ' Give your reasoning, the instructions and a summary of the conversation.' : ''
   }${/anthropic/i.test(model.provider) ? ' Answer by calling the route tool.' : ''}`;
@@ -175,23 +170,46 @@ async function chooseNext(
   const forced = /openai|azure/i.test(model.provider)
     ? ({ type: 'tool', toolName: 'route' } as const)
     : /mistral/i.test(model.provider)
-      ? ('required' as const)
+      ? ({ type: 'required' } as const)
       : undefined;
-  let result;
+  let calls: { name: string; args: Record<string, unknown> }[];
+  let text: string;
   try {
-    result = await generateText({
-      ...callSettings(model, input.run),
-      system,
-      messages: withImages(model, messages, input.run.images),
-      tools: { route },
-      ...(forced && { toolChoice: forced }),
-    });
+    const images = withImages(model, messages, input.run.images);
+    const direct = await directToolCall(
+      model,
+      { system, messages: images, signal: input.run.signal },
+      [route],
+      forced,
+    );
+    if (direct) {
+      calls = direct.toolCalls;
+      text = direct.text;
+    } else {
+      const result = await generateText({
+        ...callSettings(model, input.run),
+        system,
+        messages: images,
+        tools: {
+          route: tool({
+            description: route.description,
+            inputSchema: jsonSchema<Record<string, unknown>>(schema as never),
+          }),
+        },
+        ...(forced && { toolChoice: forced.type === 'tool' ? forced : 'required' }),
+      });
+      calls = result.toolCalls.map((c) => ({
+        name: c.toolName,
+        args: (c.input ?? {}) as Record<string, unknown>,
+      }));
+      text = result.text;
+    }
   } catch (error) {
     throw friendlyModelError(error, model);
   }
-  const call = result.toolCalls.find((c) => c.toolName === 'route');
-  if (!call) return { next: 'FINISH', instructions: result.text || 'Conversation finished' };
-  const args = (call.input ?? {}) as Record<string, unknown>;
+  const call = calls.find((c) => c.name === 'route');
+  if (!call) return { next: 'FINISH', instructions: text || 'Conversation finished' };
+  const args = call.args;
   const next = textInput(args.next) || 'FINISH';
   return {
     next,

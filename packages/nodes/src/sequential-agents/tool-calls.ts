@@ -9,7 +9,8 @@ import {
 } from 'ai';
 import type { RunContext, SeqMessage, SeqToolCall } from '@flowloom/engine';
 import type { ChatModelHandle } from '../llm/chat-model.js';
-import { friendlyModelError, withImages } from '../llm/generate.js';
+import { friendlyModelError, generate, withImages } from '../llm/generate.js';
+import { directToolCall } from '../llm/direct-call.js';
 import { splitToolOutput, type ToolHandle } from '../tools/tool.js';
 import { callSettings } from '../agentflow/common/model-call.js';
 
@@ -42,9 +43,34 @@ export async function modelTurn(
   system: string | undefined,
   messages: ModelMessage[],
   tools: readonly ToolHandle[],
-  run: Pick<RunContext, 'signal' | 'images'>,
+  run: Pick<RunContext, 'signal' | 'images' | 'emit' | 'streaming'>,
 ): Promise<ModelTurn> {
+  // Without tools this is a plain text call (the lean path, without the SDK's prompt checks).
+  if (tools.length === 0)
+    return {
+      text: await generate(model, {
+        ...(system && { system }),
+        messages,
+        stream: false,
+        run: { ...run, streaming: false },
+      }),
+      toolCalls: [],
+    };
   try {
+    // JSON-schema tools and a text-only conversation take the lean path too.
+    const plain = tools.every((t) => !('~standard' in t.inputSchema));
+    const direct = plain
+      ? await directToolCall(
+          model,
+          { ...(system && { system }), messages, signal: run.signal },
+          tools.map((t) => ({
+            name: t.name,
+            description: t.description,
+            inputSchema: t.inputSchema as Record<string, unknown>,
+          })),
+        )
+      : undefined;
+    if (direct) return direct;
     const result = await generateText({
       ...callSettings(model, run),
       ...(system && { system }),

@@ -11,7 +11,12 @@ const usage = {
   inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
   outputTokens: { total: 1, text: 1, reasoning: undefined },
 };
-const answer = (content) => ({ content, finishReason: { unified: 'stop', raw: 'stop' }, usage, warnings: [] });
+const answer = (content) => ({
+  content,
+  finishReason: { unified: 'stop', raw: 'stop' },
+  usage,
+  warnings: [],
+});
 
 /** An instant chat model: text, or the supervisor's route calls in turn (three workers, then FINISH). */
 function instantModel() {
@@ -67,7 +72,17 @@ const node = (id, name, category, inputs = {}) => ({
   id,
   type: 'customNode',
   position: { x: 0, y: 0 },
-  data: { id, label: id, name, category, inputs, outputs: {}, inputParams: [], inputAnchors: [], outputAnchors: [] },
+  data: {
+    id,
+    label: id,
+    name,
+    category,
+    inputs,
+    outputs: {},
+    inputParams: [],
+    inputAnchors: [],
+    outputAnchors: [],
+  },
 });
 const edge = (source, target, input) => ({
   id: `${source}-${target}-${input}`,

@@ -23,6 +23,7 @@ import { customTool } from './tools/customTool/customTool.js';
 import { requestsGet } from './tools/requestsGet/requestsGet.js';
 import { requestsPost } from './tools/requestsPost/requestsPost.js';
 import { serpAPI } from './tools/serpAPI/serpAPI.js';
+import { openAPIToolkit } from './tools/openAPIToolkit/openAPIToolkit.js';
 import { stickyNote } from './utilities/stickyNote/stickyNote.js';
 import { openAIEmbeddings } from './embeddings/openAIEmbeddings/openAIEmbeddings.js';
 import { azureOpenAIEmbeddings } from './embeddings/azureOpenAIEmbeddings/azureOpenAIEmbeddings.js';
@@ -101,6 +102,7 @@ export const chatflowNodes: readonly NodeType[] = [
   currentDateTime,
   serpAPI,
   retrieverTool,
+  openAPIToolkit,
   // Embeddings
   openAIEmbeddings,
   azureOpenAIEmbeddings,

@@ -58,6 +58,8 @@ interface TemplateCase {
    * message says.
    */
   refused?: RegExp;
+  /** The template as exported lacks an input the run checks first (a file it carries none of): 400 naming it. */
+  incomplete?: RegExp;
   /** More behaviour of the template, run after the two runs. */
   more?: { name: string; run(ask: Ask, ctx: RunContext): Promise<void> }[];
 }
@@ -271,12 +273,14 @@ const CASES: Record<string, TemplateCase> = {
     events: streamed('Hello from the test LLM. You said: Compare the revenues'),
   },
 
+  // The export carries no YAML file: the run names what it needs (the node test runs it with one).
   'OpenAPI YAML Agent': {
     needs: ['toolAgent', 'bufferMemory', 'chatAnthropic', 'openAPIToolkit'],
     core: false,
     question: 'List the pets',
+    incomplete: /^This flow cannot run yet: OpenAPI Toolkit \(openAPIToolkit_0\): YAML File is required$/,
     answer: (body) => expect(typeof body.text).toBe('string'),
-    events: ['start', 'token', 'usedTools', 'metadata', 'end'],
+    events: null,
   },
 };
 
@@ -419,6 +423,11 @@ describe('every Flowise chatflow template through the run API', () => {
         );
         return;
       }
+      if (spec.incomplete) {
+        expect(response.statusCode).toBe(400);
+        expect(response.json().message).toMatch(spec.incomplete);
+        return;
+      }
       if (spec.refused) {
         expect(response.statusCode).toBe(500);
         expect(response.json().message).toMatch(spec.refused);
@@ -438,6 +447,11 @@ describe('every Flowise chatflow template through the run API', () => {
       if (lacking.length > 0) {
         expect(response.statusCode).toBe(400);
         expect(response.json().message).toContain(`not available in Flowloom yet (${lacking.join(', ')})`);
+        return;
+      }
+      if (spec.incomplete) {
+        expect(response.statusCode).toBe(400);
+        expect(response.json().message).toMatch(spec.incomplete);
         return;
       }
       expect(response.statusCode, response.body).toBe(200);

@@ -9,6 +9,7 @@ import { chatMistralAI } from './chat-models/chatMistralAI/chatMistralAI.js';
 import { chatOllama } from './chat-models/chatOllama/chatOllama.js';
 import { chatOpenAI } from './chat-models/chatOpenAI/chatOpenAI.js';
 import { groqChat } from './chat-models/groqChat/groqChat.js';
+import { compatibleChatModels } from './chat-models/openai-compatible.js';
 import { bufferMemory } from './memory/bufferMemory/bufferMemory.js';
 import { bufferWindowMemory } from './memory/bufferWindowMemory/bufferWindowMemory.js';
 import { inputModerationSimple } from './moderation/inputModerationSimple/inputModerationSimple.js';
@@ -81,6 +82,7 @@ export const chatflowNodes: readonly NodeType[] = [
   chatOllama,
   chatMistralAI,
   groqChat,
+  ...compatibleChatModels,
   // Prompts
   promptTemplate,
   chatPromptTemplate,

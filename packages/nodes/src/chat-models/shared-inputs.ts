@@ -50,6 +50,14 @@ export const OFFICIAL_BASE_URLS: Partial<Record<string, string>> = {
   google: 'https://generativelanguage.googleapis.com/v1beta',
   mistral: 'https://api.mistral.ai/v1',
   groq: 'https://api.groq.com/openai/v1',
+  deepseek: 'https://api.deepseek.com/v1',
+  openrouter: 'https://openrouter.ai/api/v1',
+  xai: 'https://api.x.ai/v1',
+  together: 'https://api.together.xyz/v1',
+  cerebras: 'https://api.cerebras.ai/v1',
+  huggingface: 'https://router.huggingface.co/v1',
+  fireworks: 'https://api.fireworks.ai/inference/v1',
+  sambanova: 'https://api.sambanova.ai/v1',
 };
 
 /** The optional field of a model credential naming the one endpoint its key may be sent to. */

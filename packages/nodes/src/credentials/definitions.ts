@@ -135,6 +135,71 @@ export const localAIApi: CredentialDefinition = {
   ],
 };
 
+/** A key of an OpenAI-compatible model service, with the optional endpoint its key may go to. */
+const compatibleKey = (
+  name: string,
+  label: string,
+  field: string,
+  fieldLabel: string,
+  endpoint: string,
+): CredentialDefinition => ({
+  label,
+  name,
+  version: 1,
+  inputs: [{ label: fieldLabel, name: field, type: 'password' }, endpointField(endpoint)],
+});
+
+export const deepseekApi = compatibleKey(
+  'deepseekApi',
+  'DeepseekAI API',
+  'deepseekApiKey',
+  'DeepseekAI API Key',
+  'https://api.deepseek.com/v1',
+);
+export const openRouterApi = compatibleKey(
+  'openRouterApi',
+  'OpenRouter API Key',
+  'openRouterApiKey',
+  'OpenRouter API Key',
+  'https://openrouter.ai/api/v1',
+);
+export const xaiApi = compatibleKey('xaiApi', 'Xai API', 'xaiApiKey', 'X AI API Key', 'https://api.x.ai/v1');
+export const togetherAIApi = compatibleKey(
+  'togetherAIApi',
+  'TogetherAI API',
+  'togetherAIApiKey',
+  'TogetherAI Api Key',
+  'https://api.together.xyz/v1',
+);
+export const cerebrasAIApi = compatibleKey(
+  'cerebrasAIApi',
+  'Cerebras API Key',
+  'cerebrasApiKey',
+  'Cerebras API Key',
+  'https://api.cerebras.ai/v1',
+);
+export const huggingFaceApi = compatibleKey(
+  'huggingFaceApi',
+  'HuggingFace API',
+  'huggingFaceApiKey',
+  'HuggingFace Api Key',
+  'https://router.huggingface.co/v1',
+);
+export const fireworksApi = compatibleKey(
+  'fireworksApi',
+  'Fireworks API',
+  'fireworksApiKey',
+  'Fireworks Api Key',
+  'https://api.fireworks.ai/inference/v1',
+);
+export const sambanovaApi = compatibleKey(
+  'sambanovaApi',
+  'Sambanova API',
+  'sambanovaApiKey',
+  'Sambanova Api Key',
+  'https://api.sambanova.ai/v1',
+);
+
 export const serpApi: CredentialDefinition = {
   label: 'Serp API',
   name: 'serpApi',

@@ -12,6 +12,11 @@ import { groqChat } from './chat-models/groqChat/groqChat.js';
 import { compatibleChatModels } from './chat-models/openai-compatible.js';
 import { bufferMemory } from './memory/bufferMemory/bufferMemory.js';
 import { bufferWindowMemory } from './memory/bufferWindowMemory/bufferWindowMemory.js';
+import {
+  conversationSummaryBufferMemory,
+  conversationSummaryMemory,
+} from './memory/conversationSummaryMemory/conversationSummaryMemory.js';
+import { RedisBackedChatMemory } from './memory/RedisBackedChatMemory/RedisBackedChatMemory.js';
 import { inputModerationSimple } from './moderation/inputModerationSimple/inputModerationSimple.js';
 import { advancedStructuredOutputParser } from './output-parsers/advancedStructuredOutputParser/advancedStructuredOutputParser.js';
 import { csvOutputParser } from './output-parsers/csvOutputParser/csvOutputParser.js';
@@ -96,6 +101,9 @@ export const chatflowNodes: readonly NodeType[] = [
   // Memory
   bufferMemory,
   bufferWindowMemory,
+  conversationSummaryMemory,
+  conversationSummaryBufferMemory,
+  RedisBackedChatMemory,
   // Tools
   calculator,
   customTool,

@@ -243,6 +243,19 @@ export const httpApiKey: CredentialDefinition = {
   ],
 };
 
+export const redisCacheApi: CredentialDefinition = {
+  label: 'Redis API',
+  name: 'redisCacheApi',
+  version: 1,
+  inputs: [
+    { label: 'Redis Host', name: 'redisCacheHost', type: 'string', default: '127.0.0.1' },
+    { label: 'Port', name: 'redisCachePort', type: 'number', default: '6379' },
+    { label: 'User', name: 'redisCacheUser', type: 'string', placeholder: '<REDIS_USERNAME>' },
+    { label: 'Password', name: 'redisCachePwd', type: 'password', placeholder: '<REDIS_PASSWORD>' },
+    { label: 'Use SSL', name: 'redisCacheSslEnabled', type: 'boolean' },
+  ],
+};
+
 export const redisCacheUrlApi: CredentialDefinition = {
   label: 'Redis URL',
   name: 'redisCacheUrlApi',

@@ -25,6 +25,7 @@ export const credentialDefinitions: readonly CredentialDefinition[] = [
   definitions.httpBearerToken,
   definitions.httpApiKey,
   definitions.chatflowApi,
+  definitions.redisCacheApi,
   definitions.redisCacheUrlApi,
   definitions.postgresUrl,
   definitions.pineconeApi,

@@ -11,6 +11,16 @@ export interface MemoryHandle {
   label: string;
   memoryKey: string;
   load(): Promise<ChatTurn[]>;
+  /**
+   * Memories kept outside Flowloom's messages (Redis) store the exchange the run just answered; the
+   * chain or agent calls it once its answer is known.
+   */
+  save?(question: string, answer: string): Promise<void>;
+}
+
+/** Keeps the exchange in a memory that stores its own turns (no-op for the others). */
+export async function rememberExchange(memory: unknown, question: string, answer: string): Promise<void> {
+  if (isMemory(memory) && memory.save) await memory.save(question, answer);
 }
 
 export function isMemory(value: unknown): value is MemoryHandle {
@@ -19,10 +29,7 @@ export function isMemory(value: unknown): value is MemoryHandle {
 
 /** The session's stored turns (request `history` first), optionally only the last `window` exchanges. */
 export function sessionMemory(ctx: NodeContext, options: { window?: number } = {}): MemoryHandle {
-  const sessionId =
-    typeof ctx.inputs.sessionId === 'string' && ctx.inputs.sessionId.trim()
-      ? ctx.inputs.sessionId.trim()
-      : ctx.run.sessionId;
+  const sessionId = memorySessionId(ctx);
   const memoryKey =
     typeof ctx.inputs.memoryKey === 'string' && ctx.inputs.memoryKey ? ctx.inputs.memoryKey : 'chat_history';
   return {
@@ -38,6 +45,13 @@ export function sessionMemory(ctx: NodeContext, options: { window?: number } = {
       return options.window ? all.slice(-options.window * 2) : all;
     },
   };
+}
+
+/** The node's Session Id input, else the run's session. */
+export function memorySessionId(ctx: NodeContext): string {
+  return typeof ctx.inputs.sessionId === 'string' && ctx.inputs.sessionId.trim()
+    ? ctx.inputs.sessionId.trim()
+    : ctx.run.sessionId;
 }
 
 export function toModelMessages(turns: ChatTurn[]): ModelMessage[] {

@@ -1,6 +1,6 @@
 import type { NodeContext, NodeRunOutput, NodeType } from '@flowloom/engine';
 import { booleanInput, numberInput, requireChatModel } from '../../llm/chat-model.js';
-import { isMemory, toModelMessages } from '../../memory/memory.js';
+import { isMemory, rememberExchange, toModelMessages } from '../../memory/memory.js';
 import { moderate } from '../../moderation/moderation.js';
 import { formatPrompt, isPrompt } from '../../prompts/prompt.js';
 import { toolList } from '../../tools/tool.js';
@@ -43,6 +43,7 @@ async function runAgent(ctx: NodeContext): Promise<NodeRunOutput> {
     detailed: booleanInput(ctx.inputs.enableDetailedStreaming, false),
     run: ctx.run,
   });
+  await rememberExchange(ctx.inputs.memory, question, text);
   // Sources the tools found (retriever tools with Return Source Documents) are the answer's sources.
   const sourceDocuments = usedTools.flatMap((used) => used.sourceDocuments ?? []);
   return {

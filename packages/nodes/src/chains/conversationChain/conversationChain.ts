@@ -1,7 +1,7 @@
 import type { NodeType } from '@flowloom/engine';
 import { generate } from '../../llm/generate.js';
 import { requireChatModel } from '../../llm/chat-model.js';
-import { isMemory, toModelMessages } from '../../memory/memory.js';
+import { isMemory, rememberExchange, toModelMessages } from '../../memory/memory.js';
 import { moderate } from '../../moderation/moderation.js';
 import { formatPrompt, isPrompt } from '../../prompts/prompt.js';
 import { badgeIcon } from '../../utilities/icons.js';
@@ -68,6 +68,7 @@ export const conversationChain: NodeType = {
       stream: true,
       run: ctx.run,
     });
+    await rememberExchange(ctx.inputs.memory, question, text);
     return { text };
   },
 };

@@ -1,7 +1,7 @@
 import type { NodeType } from '@flowloom/engine';
 import { generate } from '../../llm/generate.js';
 import { booleanInput, requireChatModel, stringInput } from '../../llm/chat-model.js';
-import { isMemory, toModelMessages } from '../../memory/memory.js';
+import { isMemory, rememberExchange, toModelMessages } from '../../memory/memory.js';
 import { moderate } from '../../moderation/moderation.js';
 import { renderTemplate } from '../../prompts/prompt.js';
 import { badgeIcon } from '../../utilities/icons.js';
@@ -106,6 +106,7 @@ export const conversationalRetrievalQAChain: NodeType = {
       question,
       history: toModelMessages(turns),
     });
+    await rememberExchange(ctx.inputs.memory, question, text);
     if (!booleanInput(ctx.inputs.returnSourceDocuments, false)) return { text };
     return { text, sourceDocuments: documents };
   },

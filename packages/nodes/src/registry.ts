@@ -1,5 +1,8 @@
 import type { NodeRegistry, NodeType } from '@flowloom/engine';
 import { toolAgent } from './agents/toolAgent/toolAgent.js';
+import { conversationalAgent } from './agents/conversationalAgent/conversationalAgent.js';
+import { csvAgent } from './agents/csvAgent/csvAgent.js';
+import { reactAgentChat } from './agents/reactAgentChat/reactAgentChat.js';
 import { conversationChain } from './chains/conversationChain/conversationChain.js';
 import { llmChain } from './chains/llmChain/llmChain.js';
 import { azureChatOpenAI } from './chat-models/azureChatOpenAI/azureChatOpenAI.js';
@@ -98,6 +101,9 @@ export const chatflowNodes: readonly NodeType[] = [
   retrievalQAChain,
   // Agents
   toolAgent,
+  conversationalAgent,
+  reactAgentChat,
+  csvAgent,
   // Memory
   bufferMemory,
   bufferWindowMemory,

@@ -10,7 +10,7 @@ import { runToolLoop } from '../tool-loop.js';
 export const DEFAULT_AGENT_SYSTEM_MESSAGE = 'You are a helpful AI assistant.';
 const DEFAULT_MAX_ITERATIONS = 10;
 
-async function runAgent(ctx: NodeContext): Promise<NodeRunOutput> {
+export async function runAgent(ctx: NodeContext): Promise<NodeRunOutput> {
   const question = ctx.run.question;
   const refused = await moderate(ctx.inputs.inputModeration, question);
   if (refused !== undefined) {

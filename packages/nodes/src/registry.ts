@@ -73,6 +73,7 @@ import { MySQLRecordManager } from './record-managers/MySQLRecordManager/MySQLRe
 
 import { conversationalRetrievalQAChain } from './chains/conversationalRetrievalQAChain/conversationalRetrievalQAChain.js';
 import { retrievalQAChain } from './chains/retrievalQAChain/retrievalQAChain.js';
+import { sqlDatabaseChain } from './chains/sqlDatabaseChain/sqlDatabaseChain.js';
 import { retrieverTool } from './tools/retrieverTool/retrieverTool.js';
 import { vectorStoreRetriever } from './retrievers/vectorStoreRetriever/vectorStoreRetriever.js';
 import { similarityThresholdRetriever } from './retrievers/similarityThresholdRetriever/similarityThresholdRetriever.js';
@@ -99,6 +100,7 @@ export const chatflowNodes: readonly NodeType[] = [
   conversationChain,
   conversationalRetrievalQAChain,
   retrievalQAChain,
+  sqlDatabaseChain,
   // Agents
   toolAgent,
   conversationalAgent,

@@ -81,7 +81,9 @@ async function readOnly<T>(
       try {
         await client.query('BEGIN TRANSACTION READ ONLY');
         await client.query("SET LOCAL statement_timeout = '20s'");
-        return await work(async (sql, values = []) => (await client.query(sql, values)).rows);
+        return await work(
+          async (sql, values = []) => (await client.query<Record<string, unknown>>(sql, values)).rows,
+        );
       } finally {
         await client.query('ROLLBACK').catch(() => {});
         client.release();

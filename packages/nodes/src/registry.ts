@@ -34,6 +34,7 @@ import { requestsPost } from './tools/requestsPost/requestsPost.js';
 import { serpAPI } from './tools/serpAPI/serpAPI.js';
 import { openAPIToolkit } from './tools/openAPIToolkit/openAPIToolkit.js';
 import { stickyNote } from './utilities/stickyNote/stickyNote.js';
+import { customFunction } from './utilities/customFunction/customFunction.js';
 import { openAIEmbeddings } from './embeddings/openAIEmbeddings/openAIEmbeddings.js';
 import { azureOpenAIEmbeddings } from './embeddings/azureOpenAIEmbeddings/azureOpenAIEmbeddings.js';
 import { googleGenerativeAiEmbeddings } from './embeddings/googleGenerativeAiEmbeddings/googleGenerativeAiEmbeddings.js';
@@ -175,6 +176,7 @@ export const chatflowNodes: readonly NodeType[] = [
   inputModerationSimple,
   // Utilities
   stickyNote,
+  customFunction,
   // Sequential Agents, Multi Agents and agent memories (agent graphs, /agentcanvas)
   ...agentGraphNodes,
 ];

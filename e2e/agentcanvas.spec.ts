@@ -105,6 +105,8 @@ test('each canvas offers its own nodes: Sequential Agents only on the agent canv
   }
   await search.fill('Buffer Memory');
   await expect(offered('Buffer Memory')).toHaveCount(0);
+  await search.fill('Direct Reply');
+  await expect(offered('Direct Reply')).toHaveCount(0);
   await search.fill('');
   await expect(palette.getByText('Agent Flows', { exact: true })).toHaveCount(0);
   await expect(palette.getByText('Sequential Agents', { exact: true })).toBeVisible();

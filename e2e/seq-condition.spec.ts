@@ -1,6 +1,6 @@
-// Sequential-agent condition nodes of a real Flowise file on the chatflow canvas: the condition
-// editor (table and code tabs), output handles that follow the condition, and the alerts that keep
-// an incomplete condition from being saved (SPEC §4–5).
+// Sequential-agent condition nodes of a real Flowise file on the agent canvas (/agentcanvas): the
+// condition editor (table and code tabs), output handles that follow the condition, and the alerts
+// that keep an incomplete condition from being saved (SPEC §4–5, SEQUENTIAL_AGENTS.md §6.1, §11).
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { INTERNAL, signInOwner } from './support';
@@ -37,11 +37,10 @@ const branch = (name: string) =>
 const branches = () => page.locator(`.react-flow__handle.source[data-handleid^="${CONDITION}-output-"]`);
 const edges = () => page.locator('.react-flow__edge');
 
-/** Opens a new chatflow canvas and loads the essay flow file onto it (optionally changed first). */
+/** Opens a new agent canvas and loads the essay flow file onto it (optionally changed first). */
 async function loadEssay(change?: (flow: EssayFlow) => void) {
-  await page.goto('/chatflows');
-  await page.getByRole('button', { name: 'Add New' }).first().click();
-  await expect(page).toHaveURL(/\/canvas$/);
+  await page.goto('/agentcanvas');
+  await expect(page.locator('.react-flow__pane')).toBeVisible();
   const flow = JSON.parse(readFileSync(ESSAY_FILE, 'utf8')) as EssayFlow;
   change?.(flow);
   await page.getByLabel('Flow file to load').setInputFiles({
@@ -123,13 +122,17 @@ test('the condition of a Flowise file edits as a table or as code, and its outpu
 
   // Saved as Flowise stores it: the chosen tab, the code, the table and the outputs.
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  const naming = page.getByRole('dialog', { name: 'Save New Chatflow' });
-  await naming.getByLabel('Chatflow name').fill(`Essay grading ${Date.now().toString(36)}`);
+  const naming = page.getByRole('dialog', { name: 'Save New Agents' });
+  await naming.getByLabel('Agents name').fill(`Essay grading ${Date.now().toString(36)}`);
   await naming.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page).toHaveURL(/\/canvas\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\/agentcanvas\/[0-9a-f-]{36}$/);
   const id = page.url().split('/').pop()!;
-  const saved = await page.request.get(`/api/v1/chatflows/${id}`, { headers: INTERNAL });
-  const flow = JSON.parse(((await saved.json()) as { flowData: string }).flowData) as {
+  const saved = (await (await page.request.get(`/api/v1/chatflows/${id}`, { headers: INTERNAL })).json()) as {
+    flowData: string;
+    type: string;
+  };
+  expect(saved.type).toBe('MULTIAGENT');
+  const flow = JSON.parse(saved.flowData) as {
     nodes: {
       id: string;
       data: {
@@ -181,7 +184,23 @@ test('a flow whose condition item lacks an output name is not saved, and says wh
   });
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Please specify an Output Name', { exact: true })).toBeVisible();
-  await expect(page.getByRole('dialog', { name: 'Save New Chatflow' })).toBeHidden();
-  await expect(page).toHaveURL(/\/canvas$/);
+  await expect(page.getByRole('dialog', { name: 'Save New Agents' })).toBeHidden();
+  await expect(page).toHaveURL(/\/agentcanvas$/);
   await expect(node(CONDITION)).toHaveClass(/selected/);
+});
+
+test('the chatflow canvas refuses the file and says where it opens', async () => {
+  await page.goto('/canvas');
+  await expect(page.locator('.react-flow__pane')).toBeVisible();
+  await page.getByLabel('Flow file to load').setInputFiles({
+    name: ESSAY_NAME,
+    mimeType: 'application/json',
+    buffer: readFileSync(ESSAY_FILE),
+  });
+  await expect(
+    page.getByText(
+      'This is a V1 Agentflow file (Sequential Agents or a supervisor team); open it from Agentflows, V1.',
+    ),
+  ).toBeVisible();
+  await expect(page.locator('.react-flow__node')).toHaveCount(0);
 });

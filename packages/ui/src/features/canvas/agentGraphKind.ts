@@ -14,6 +14,7 @@ export const agentGraphKind: CanvasKind<FlowDocument> = {
   Noun: 'Agents',
   flowType: 'MULTIAGENT',
   listPath: '/agentflows',
+  listName: 'agentflows',
   editorPath: '/agentcanvas',
   untitled: 'Untitled agents',
   refuseFile: (doc) => {

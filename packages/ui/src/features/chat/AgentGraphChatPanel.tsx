@@ -42,7 +42,7 @@ export function AgentGraphChatPanel({
   const pending = awaitsApproval(chat.messages);
   return (
     <ChatWindow
-      noun="agents"
+      noun="agentflow"
       chatflowId={chatflowId}
       isDirty={isDirty}
       onSave={onSave}
@@ -56,7 +56,12 @@ export function AgentGraphChatPanel({
           onRate={chat.rate}
           above={
             <>
-              {message.agentReasoning && <AgentReasoningList reasoning={message.agentReasoning} />}
+              {message.agentReasoning && (
+                <AgentReasoningList
+                  reasoning={message.agentReasoning}
+                  awaitingApproval={message.action !== undefined}
+                />
+              )}
               {message.nextAgent && message.status === 'streaming' && (
                 <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
                   <CircularProgress size={14} />

@@ -36,19 +36,28 @@ export function agentReasoningOf(value: unknown): AgentReasoning[] | undefined {
 const list = <T,>(value: T[] | undefined): T[] | undefined =>
   Array.isArray(value) && value.length > 0 ? value : undefined;
 
+/** Condition steps of Sequential Agents: their last message is the route they chose (§8.1). */
+const CONDITION_STEPS = new Set(['seqCondition', 'seqConditionAgent']);
+
 /**
  * The agents behind a multi-agent answer, in order: who spoke, what they said or were told, the
- * tools and documents they used, what they produced, and the state they left.
+ * tools and documents they used, what they produced, and the state they left. A condition step
+ * names the route it chose; with `awaitingApproval`, the last turn (which asked for tools and said
+ * nothing) waits for the person instead of reading "Finished".
  */
 export const AgentReasoningList = memo(function AgentReasoningList({
   reasoning,
+  awaitingApproval = false,
 }: {
   reasoning: AgentReasoning[];
+  awaitingApproval?: boolean;
 }) {
   return (
     <Box component="ol" aria-label="Agent reasoning" sx={{ listStyle: 'none', p: 0, m: 0, mb: 1 }}>
       {reasoning.map((agent, index) => {
-        const messages = (agent.messages ?? []).filter((m) => typeof m === 'string' && m !== '');
+        const said = (agent.messages ?? []).filter((m) => typeof m === 'string' && m !== '');
+        const route = CONDITION_STEPS.has(agent.nodeName ?? '') ? said.at(-1) : undefined;
+        const messages = route === undefined ? said : said.slice(0, -1);
         const tools = list(agent.usedTools);
         const documents = list(agent.sourceDocuments);
         const artifacts = list(agent.artifacts);
@@ -86,14 +95,21 @@ export const AgentReasoningList = memo(function AgentReasoningList({
             )}
             {artifacts && <MessageArtifacts artifacts={artifacts} compact />}
             {messages.length > 0 && <Markdown text={messages.join('\n')} />}
+            {route !== undefined && (
+              <Typography variant="body2">
+                Route chosen: <strong>{route}</strong>
+              </Typography>
+            )}
             {agent.instructions && (
               <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
                 {agent.instructions}
               </Typography>
             )}
-            {messages.length === 0 && !agent.instructions && (
+            {messages.length === 0 && route === undefined && !agent.instructions && (
               <Typography variant="body2" color="text.secondary">
-                Finished
+                {awaitingApproval && index === reasoning.length - 1
+                  ? 'Waiting for your approval to run its tools'
+                  : 'Finished'}
               </Typography>
             )}
             {documents && <SourceDocumentsList documents={documents} />}

@@ -39,6 +39,8 @@ export interface CanvasHeaderEditing {
   onLoadFile: (file: File) => void;
   onExport: () => void;
   onSave: () => void;
+  /** What Save saves, in its tooltip: "Save Chatflow", "Save Agents". */
+  saveTitle: string;
 }
 
 export interface CanvasHeaderProps {
@@ -252,7 +254,7 @@ export function CanvasHeader({ noun, name, onBack, backLabel, edit, actions, set
                 </span>
               </Tooltip>
               <Divider orientation="vertical" flexItem sx={{ mx: 0.5, my: 1.5 }} />
-              <Tooltip title={`Load a ${noun} file (.json)`}>
+              <Tooltip title={`Load ${noun} from a file (.json)`}>
                 <IconButton aria-label={`Load ${noun}`} onClick={() => picker.current?.click()}>
                   <FileUploadOutlinedIcon fontSize="small" />
                 </IconButton>
@@ -268,8 +270,10 @@ export function CanvasHeader({ noun, name, onBack, backLabel, edit, actions, set
       )}
       {actions}
       {edit && (
+        // A plain title: it describes the button, whose name stays "Save", also while disabled.
         <Button
           variant="contained"
+          title={edit.saveTitle}
           onClick={edit.onSave}
           disabled={edit.saving}
           startIcon={edit.saving ? <CircularProgress size={16} color="inherit" /> : <SaveOutlinedIcon />}

@@ -1,12 +1,14 @@
 import Button from '@mui/material/Button';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { ReactFlowProvider } from '@xyflow/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AgentflowPreview } from '../../agentcanvas/editor/AgentflowEditor';
 import { flowiseFile } from '../../../test/flowiseFiles';
 import { renderRoutes } from '../../../test/renderWithProviders';
 import { definitions } from '../document/fixtures/definitions';
-import { ChatflowPreview } from '../editor/ChatflowEditor';
+import { agentGraphKind } from '../agentGraphKind';
+import { ChatflowEditor, ChatflowPreview } from '../editor/ChatflowEditor';
 
 const useTemplate = vi.fn();
 const back = vi.fn();
@@ -109,5 +111,32 @@ describe('the canvas shell, read-only', () => {
     // Double-clicking a node opens no editor in a preview.
     fireEvent.doubleClick(within(canvas).getByText('Email Reply Agent'));
     expect(screen.queryByRole('button', { name: /^Close/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('the canvas shell, editing V1 agents', () => {
+  it('says what Save saves and that Back goes to the agentflows', async () => {
+    const { router } = renderRoutes(
+      [
+        {
+          path: '/agentcanvas',
+          element: (
+            <ReactFlowProvider>
+              <ChatflowEditor kind={agentGraphKind} />
+            </ReactFlowProvider>
+          ),
+        },
+        { path: '/agentflows', element: <p>Agentflows list</p> },
+      ],
+      { path: '/agentcanvas' },
+    );
+
+    expect(await screen.findByRole('heading', { name: 'Untitled agents' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveAttribute('title', 'Save Agents');
+    const back = screen.getByRole('button', { name: 'Back' });
+    await userEvent.hover(back);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Back to agentflows');
+    await userEvent.click(back);
+    expect(router.state.location.pathname).toBe('/agentflows');
   });
 });

@@ -209,6 +209,7 @@ export function CanvasShell<D extends ShellDocument>({
   };
 
   const backToList = () => void navigate(kind.listPath);
+  const listName = kind.listName ?? `${kind.noun}s`;
   const ready = load.status === 'ready';
 
   return (
@@ -222,7 +223,7 @@ export function CanvasShell<D extends ShellDocument>({
             noun={kind.noun}
             name={name}
             onBack={onBack ?? backToList}
-            {...(backLabel !== undefined && { backLabel })}
+            backLabel={backLabel ?? `Back to ${listName}`}
             actions={actions}
             settings={
               editing && (
@@ -246,6 +247,7 @@ export function CanvasShell<D extends ShellDocument>({
                 onLoadFile: (file) => void loadFile(file),
                 onExport: exportFlow,
                 onSave: saveNow,
+                saveTitle: `Save ${kind.Noun}`,
               },
             })}
           />
@@ -257,11 +259,11 @@ export function CanvasShell<D extends ShellDocument>({
                 sx={{ m: 3 }}
                 action={
                   <Button color="inherit" onClick={backToList}>
-                    Back to {kind.noun}s
+                    Back to {listName}
                   </Button>
                 }
               >
-                {errorMessage(load.error, `This ${kind.noun} could not be opened.`)}
+                {errorMessage(load.error, `The ${kind.noun} could not be opened.`)}
               </Alert>
             )}
             {ready && (

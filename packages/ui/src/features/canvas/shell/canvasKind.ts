@@ -38,6 +38,8 @@ export interface CanvasKind<D extends ShellDocument> {
   flowType: 'CHATFLOW' | 'AGENTFLOW' | 'MULTIAGENT';
   /** The list page the back button returns to. */
   listPath: string;
+  /** That page's name in "Back to …" ("agentflows"); `<noun>s` when absent. */
+  listName?: string;
   /** The editor route; a saved flow lives at `<editorPath>/<id>`. */
   editorPath: string;
   /** The name shown until the flow is saved under one. */

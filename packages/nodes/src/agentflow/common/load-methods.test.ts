@@ -139,8 +139,16 @@ describe('agentflow load methods', () => {
       'customTool',
       'requestsGet',
       'requestsPost',
+      'requestsPut',
+      'requestsDelete',
       'currentDateTime',
       'serpAPI',
+      'googleCustomSearch',
+      'serper',
+      'braveSearchAPI',
+      'tavilyAPI',
+      'searXNG',
+      'webScraperTool',
     ]);
     expect((await load('toolAgentflow', 'listTools')).map((t) => t.name)).toEqual(tools);
     // Vector stores that stand alone (not the one reading a document store, nor the in-memory one).

@@ -182,10 +182,10 @@ function maxOutputInput(value: unknown): number {
 const JSON_TYPES = new Set(['string', 'number', 'boolean', 'object', 'array']);
 
 /** A Flowise parameter schema as the JSON schema of one object argument. */
-function objectSchema(schema: ParamSchema, description: string, valueTypes: boolean): JSONSchema7 {
+function objectSchema(schema: ParamSchema, description: string): JSONSchema7 {
   const properties = Object.fromEntries(
     Object.entries(schema).map(([name, spec]): [string, JSONSchema7] => {
-      const type = valueTypes && spec.type && JSON_TYPES.has(spec.type) ? spec.type : 'string';
+      const type = spec.type && JSON_TYPES.has(spec.type) ? spec.type : 'string';
       return [
         name,
         { type: type as JSONSchema7['type'], ...(spec.description && { description: spec.description }) },
@@ -205,6 +205,7 @@ function objectSchema(schema: ParamSchema, description: string, valueTypes: bool
  */
 export function withParams(url: string, params: unknown, schema: ParamSchema | undefined): string {
   if (!params || typeof params !== 'object' || Array.isArray(params)) return url;
+  if (!URL.canParse(url)) throw new Error(`"${url}" is not a valid URL`);
   const target = new URL(url);
   for (const [name, value] of Object.entries(params as Record<string, unknown>)) {
     if (value === undefined || value === null) continue;
@@ -215,9 +216,11 @@ export function withParams(url: string, params: unknown, schema: ParamSchema | u
       continue;
     }
     const placeholder = new RegExp(`:${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`, 'g');
-    target.pathname = placeholder.test(target.pathname)
-      ? target.pathname.replace(placeholder, encodeURIComponent(text))
-      : `${target.pathname.replace(/\/+$/, '')}/${encodeURIComponent(text)}`;
+    const filled = target.pathname.replace(placeholder, encodeURIComponent(text));
+    target.pathname =
+      filled !== target.pathname
+        ? filled
+        : `${target.pathname.replace(/\/+$/, '')}/${encodeURIComponent(text)}`;
   }
   return target.toString();
 }
@@ -264,8 +267,8 @@ export function requestTool(ctx: NodeContext, kind: RequestKind): ToolHandle {
   const properties: Record<string, JSONSchema7> = {};
   if (!fixedUrl)
     properties.url = { type: 'string', description: `The URL to send the ${kind.method} request to` };
-  if (paramSchema) properties.queryParams = objectSchema(paramSchema, 'Parameters of the request', true);
-  if (bodySchema) properties.body = objectSchema(bodySchema, 'Fields of the request body', true);
+  if (paramSchema) properties.queryParams = objectSchema(paramSchema, 'Parameters of the request');
+  if (bodySchema) properties.body = objectSchema(bodySchema, 'Fields of the request body');
   else if (sendsBody(kind) && !fixedBody)
     properties.data = { type: 'object', description: 'The JSON data to send' };
   const required = [...(!fixedUrl ? ['url'] : []), ...(bodySchema ? ['body'] : [])];

@@ -241,12 +241,12 @@ describe('every Flowise agentflow v2 template', () => {
         headers: expect.objectContaining({ 'x-goog-api-key': 'g-test-key' }) as IncomingHttpHeaders,
       }),
     },
-    // The first agent works the events API with the four request tools; the second one uses the
-    // OpenAPI Toolkit, which Flowloom does not have (and its spec in the template is empty).
+    // The first agent works the events API with the four request tools; the second one's OpenAPI
+    // Toolkit has no spec file in the exported template (nor has the HTTP node after it a URL).
     {
       name: 'Interacting With API',
       replies: EVENT_TOOL_CALLS,
-      expect: { error: /"openAPIToolkit" is not an available tool/ },
+      expect: { error: /OpenAPI Agent \(agentAgentflow_1\): OpenAPI Toolkit: upload a file first/ },
       sent: Array<Partial<StubRequest>[]>(2)
         .fill([
           { method: 'GET', path: '/events', query: { limit: '5' }, body: '' },

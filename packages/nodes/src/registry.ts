@@ -31,8 +31,16 @@ import { currentDateTime } from './tools/currentDateTime/currentDateTime.js';
 import { customTool } from './tools/customTool/customTool.js';
 import { requestsGet } from './tools/requestsGet/requestsGet.js';
 import { requestsPost } from './tools/requestsPost/requestsPost.js';
+import { requestsPut } from './tools/requestsPut/requestsPut.js';
+import { requestsDelete } from './tools/requestsDelete/requestsDelete.js';
 import { serpAPI } from './tools/serpAPI/serpAPI.js';
 import { openAPIToolkit } from './tools/openAPIToolkit/openAPIToolkit.js';
+import { googleCustomSearch } from './tools/googleCustomSearch/googleCustomSearch.js';
+import { serper } from './tools/serper/serper.js';
+import { braveSearchAPI } from './tools/braveSearchAPI/braveSearchAPI.js';
+import { tavilyAPI } from './tools/tavilyAPI/tavilyAPI.js';
+import { searXNG } from './tools/searXNG/searXNG.js';
+import { webScraperTool } from './tools/webScraperTool/webScraperTool.js';
 import { stickyNote } from './utilities/stickyNote/stickyNote.js';
 import { customFunction } from './utilities/customFunction/customFunction.js';
 import { openAIEmbeddings } from './embeddings/openAIEmbeddings/openAIEmbeddings.js';
@@ -118,8 +126,16 @@ export const chatflowNodes: readonly NodeType[] = [
   customTool,
   requestsGet,
   requestsPost,
+  requestsPut,
+  requestsDelete,
   currentDateTime,
   serpAPI,
+  googleCustomSearch,
+  serper,
+  braveSearchAPI,
+  tavilyAPI,
+  searXNG,
+  webScraperTool,
   retrieverTool,
   openAPIToolkit,
   // Embeddings

@@ -1,5 +1,7 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestLlmServer, type TestLlmServer } from '@flowloom/test-llm';
+import { startTestLlmServer, type ScriptedReply, type TestLlmServer } from '@flowloom/test-llm';
 import type { FlowData } from '@flowloom/shared';
 import { ownerSession, startTestServer, type Session, type TestServer } from './harness.js';
 import { flowiseTemplate, parseSse } from './flowise-templates.js';
@@ -31,6 +33,83 @@ function withModelCredentials(flow: FlowData, credentialIds: Record<string, stri
   };
 }
 
+/** Gives the config of every `toolName` an agent picks a credential (exports carry none). */
+function withToolCredential(flow: FlowData, toolName: string, credentialId: string): FlowData {
+  return {
+    ...flow,
+    nodes: flow.nodes.map((n) => {
+      const rows = n.data.inputs?.agentTools;
+      if (!Array.isArray(rows)) return n;
+      const agentTools = (rows as { agentSelectedTool?: string; agentSelectedToolConfig?: object }[]).map(
+        (row) =>
+          row.agentSelectedTool === toolName
+            ? {
+                ...row,
+                agentSelectedToolConfig: {
+                  ...row.agentSelectedToolConfig,
+                  FLOWISE_CREDENTIAL_ID: credentialId,
+                },
+              }
+            : row,
+      );
+      return { ...n, data: { ...n.data, inputs: { ...n.data.inputs, agentTools } } };
+    }),
+  };
+}
+
+/** Orders requests by method and path. */
+const byRoute = (a: Partial<StubRequest>, b: Partial<StubRequest>) =>
+  `${a.method} ${a.path}`.localeCompare(`${b.method} ${b.path}`);
+
+interface StubRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/**
+ * A stand-in for the services two templates reach: Google's Custom Search API (Human In The Loop)
+ * and the events API the request tools of Interacting With API call. Requests are recorded.
+ */
+async function startServiceStub() {
+  const requests: StubRequest[] = [];
+  const server = createServer((incoming, response) => {
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.on('end', () => {
+      const url = new URL(incoming.url ?? '/', 'http://stub.local');
+      const request = {
+        method: incoming.method ?? 'GET',
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        headers: incoming.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
+      requests.push(request);
+      const json = (status: number, body: unknown) =>
+        void response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      const route = `${request.method} ${request.path}`;
+      if (route === 'GET /customsearch/v1')
+        return json(200, {
+          items: [{ title: 'Acme Corp', link: 'https://acme.example', snippet: 'Acme makes anvils' }],
+        });
+      if (route === 'GET /events') return json(200, [{ id: '1', name: 'Launch' }]);
+      if (route === 'POST /events') return json(201, { id: '2' });
+      if (route === 'PUT /events') return json(200, { updated: true });
+      if (route === 'DELETE /events/1') return json(200, { deleted: true });
+      json(404, { error: `no ${route}` });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 const TEMPLATES = [
   'Agentic RAG',
   'Human In The Loop',
@@ -44,18 +123,23 @@ const TEMPLATES = [
 
 describe('every Flowise agentflow v2 template', () => {
   let llm: TestLlmServer;
+  let services: Awaited<ReturnType<typeof startServiceStub>>;
   let server: TestServer;
   let owner: Session;
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
     llm = await startTestLlmServer();
+    services = await startServiceStub();
     server = await startTestServer({
       env: {
         OPENAI_BASE_URL: llm.openAiBaseUrl,
         ANTHROPIC_BASE_URL: llm.openAiBaseUrl,
         GOOGLE_GENERATIVE_AI_BASE_URL: `${llm.url}/v1beta`,
         OLLAMA_BASE_URL: llm.url,
+        GOOGLE_CUSTOM_SEARCH_BASE_URL: services.url,
+        // The tools reach the stub on this machine through the guarded client.
+        FLOWLOOM_HTTP_ALLOW: '127.0.0.1',
       },
     });
     owner = await ownerSession(server.app);
@@ -65,8 +149,17 @@ describe('every Flowise agentflow v2 template', () => {
         await owner.request('POST', '/api/v1/credentials', { name: provider, ...credential })
       ).json().id;
     }
+    const google = await owner.request('POST', '/api/v1/credentials', {
+      name: 'Google search',
+      credentialName: 'googleCustomSearchApi',
+      plainDataObj: { googleCustomSearchApiKey: 'g-test-key', googleCustomSearchApiId: 'cse-test' },
+    });
+    expect(google.statusCode, google.body).toBe(201);
     for (const name of TEMPLATES) {
-      const flow = withModelCredentials(flowiseTemplate('agentflowsv2', name), credentialIds);
+      let flow = withModelCredentials(flowiseTemplate('agentflowsv2', name), credentialIds);
+      flow = withToolCredential(flow, 'googleCustomSearch', google.json().id);
+      // The request tools call the author's local events API; here the stub stands in for it.
+      flow = JSON.parse(JSON.stringify(flow).replaceAll('http://localhost:5566', services.url)) as FlowData;
       const created = await owner.request('POST', '/api/v1/chatflows', {
         name,
         type: 'AGENTFLOW',
@@ -79,10 +172,43 @@ describe('every Flowise agentflow v2 template', () => {
   afterAll(async () => {
     await server.close();
     await llm.close();
+    await services.close();
   });
 
+  /** What the model of Interacting With API does: call each of its four request tools once, then answer. */
+  const EVENT_TOOL_CALLS: ScriptedReply[] = [
+    {
+      toolCalls: [
+        { name: 'get_events', arguments: { queryParams: { limit: '5' } } },
+        {
+          name: 'create_event',
+          arguments: { body: { name: 'Launch', date: '2025-06-01', location: 'Oslo' } },
+        },
+        {
+          name: 'update_event',
+          arguments: { body: { name: 'Launch', date: '2025-06-02', location: 'Oslo' } },
+        },
+        { name: 'delete_event', arguments: { queryParams: { id: '1' } } },
+      ],
+    },
+    { text: 'Listed, created, updated and deleted the event.' },
+  ];
+  /** What the model of Human In The Loop does: search Google for the sender's company, then draft. */
+  const SEARCH_CALL: ScriptedReply[] = [
+    { toolCalls: [{ name: 'google-custom-search', arguments: { input: 'Acme Corp' } }] },
+    { text: 'Dear Ana, thank you for writing to Flowise.' },
+  ];
+  const INQUIRY = { subject: 'Pricing', body: 'What does it cost?', from: 'ana@acme.example' };
+
   /** What each template needs from the scripted model, and how its run must end. */
-  const CASES: { name: string; replies?: string[]; expect: { state: 'FINISHED' } | { error: RegExp } }[] = [
+  const CASES: {
+    name: string;
+    replies?: (string | ScriptedReply)[];
+    payload?: Record<string, unknown>;
+    expect: { state: 'FINISHED' | 'STOPPED' } | { error: RegExp };
+    /** What the run must have sent to the services stub (both runs together). */
+    sent?: Partial<StubRequest>[];
+  }[] = [
     { name: 'Translator', expect: { state: 'FINISHED' } },
     // Its knowledge is a store of the author's server; rag-flows.test.ts runs it with one of ours.
     {
@@ -101,9 +227,43 @@ describe('every Flowise agentflow v2 template', () => {
       expect: { state: 'FINISHED' },
     },
     { name: 'Agentic RAG', replies: ['{"output":"General"}'], expect: { state: 'FINISHED' } },
-    // These use tools that reach the internet (Google search, a public API): a clear error names them.
-    { name: 'Human In The Loop', expect: { error: /"googleCustomSearch" is not an available tool/ } },
-    { name: 'Interacting With API', expect: { error: /"requestsPut" is not an available tool/ } },
+    // The agent searches Google (the operator's GOOGLE_CUSTOM_SEARCH_BASE_URL), then the run waits for
+    // a person's approval; what happens on "proceed" is the next test.
+    {
+      name: 'Human In The Loop',
+      replies: SEARCH_CALL,
+      payload: { form: INQUIRY },
+      expect: { state: 'STOPPED' },
+      sent: Array<Partial<StubRequest>>(2).fill({
+        method: 'GET',
+        path: '/customsearch/v1',
+        query: { cx: 'cse-test', q: 'Acme Corp' },
+        headers: expect.objectContaining({ 'x-goog-api-key': 'g-test-key' }) as IncomingHttpHeaders,
+      }),
+    },
+    // The first agent works the events API with the four request tools; the second one's OpenAPI
+    // Toolkit has no spec file in the exported template (nor has the HTTP node after it a URL).
+    {
+      name: 'Interacting With API',
+      replies: EVENT_TOOL_CALLS,
+      expect: { error: /OpenAPI Agent \(agentAgentflow_1\): OpenAPI Toolkit: upload a file first/ },
+      sent: Array<Partial<StubRequest>[]>(2)
+        .fill([
+          { method: 'GET', path: '/events', query: { limit: '5' }, body: '' },
+          {
+            method: 'POST',
+            path: '/events',
+            body: JSON.stringify({ name: 'Launch', date: '2025-06-01', location: 'Oslo' }),
+          },
+          {
+            method: 'PUT',
+            path: '/events',
+            body: JSON.stringify({ name: 'Launch', date: '2025-06-02', location: 'Oslo' }),
+          },
+          { method: 'DELETE', path: '/events/1', query: {}, body: '' },
+        ])
+        .flat(),
+    },
   ];
 
   it('covers every template file', () => {
@@ -112,27 +272,42 @@ describe('every Flowise agentflow v2 template', () => {
 
   it.each(CASES)(
     '$name runs through /prediction, as JSON and as a stream',
-    async ({ name, replies, expect: outcome }) => {
-      llm.script(...(replies ?? []).map((text) => ({ text })));
+    async ({ name, replies, payload, expect: outcome, sent }) => {
+      const script = () =>
+        llm.script(...(replies ?? []).map((r) => (typeof r === 'string' ? { text: r } : r)));
+      llm.reset(); // nothing left queued by a case that stopped early
+      const before = services.requests.length;
+      script();
       const plain = await server.app.inject({
         method: 'POST',
         url: `/api/v1/prediction/${ids[name]}`,
-        payload: { question: 'Translate hello to French', chatId: `c-${name}` },
+        payload: { ...(payload ?? { question: 'Translate hello to French' }), chatId: `c-${name}` },
       });
-      llm.script(...(replies ?? []).map((text) => ({ text })));
+      script();
       const events = parseSse(
         (
           await server.app.inject({
             method: 'POST',
             url: `/api/v1/prediction/${ids[name]}`,
-            payload: { question: 'Translate hello to French', streaming: true },
+            payload: { ...(payload ?? { question: 'Translate hello to French' }), streaming: true },
           })
         ).body,
       );
+      const received = services.requests.slice(before);
+      // An agent runs the tool calls of one step side by side: compare in a fixed order.
+      expect([...received].sort(byRoute)).toMatchObject([...(sent ?? [])].sort(byRoute));
       const finalState = events.filter((e) => e.event === 'agentFlowEvent').at(-1)?.data;
       expect(events[0]).toEqual({ event: 'agentFlowEvent', data: 'INPROGRESS' });
       expect(events.at(-1)).toEqual({ event: 'end', data: '[DONE]' });
-      if ('state' in outcome) {
+      if ('state' in outcome && outcome.state === 'STOPPED') {
+        expect(plain.statusCode, plain.body).toBe(200);
+        const body = plain.json();
+        expect(body.action).toMatchObject({ mapping: { approve: 'Proceed', reject: 'Reject' } });
+        expect((await owner.request('GET', `/api/v1/executions/${body.executionId}`)).json().state).toBe(
+          'STOPPED',
+        );
+        expect(finalState).toBe('STOPPED');
+      } else if ('state' in outcome) {
         expect(plain.statusCode, plain.body).toBe(200);
         const body = plain.json();
         expect(body.text.trim().length).toBeGreaterThan(0);
@@ -152,4 +327,39 @@ describe('every Flowise agentflow v2 template', () => {
       }
     },
   );
+
+  it('Human In The Loop searches again on "reject", and on "proceed" reaches the Gmail tool Flowloom lacks', async () => {
+    const predict = (payload: Record<string, unknown>) =>
+      server.app.inject({ method: 'POST', url: `/api/v1/prediction/${ids['Human In The Loop']}`, payload });
+    llm.reset();
+    const before = services.requests.length;
+    llm.script(...SEARCH_CALL);
+    const stopped = (await predict({ form: INQUIRY, chatId: 'hitl-resume' })).json();
+    expect(stopped.action).toBeDefined();
+    // Reject loops back to the agent, which searches again and asks again.
+    llm.script(...SEARCH_CALL);
+    const asked = await predict({
+      chatId: 'hitl-resume',
+      humanInput: { type: 'reject', startNodeId: 'humanInputAgentflow_0', feedback: 'Mention the discount' },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json()).toMatchObject({ executionId: stopped.executionId, action: expect.any(Object) });
+    expect(services.requests.slice(before).map((r) => `${r.method} ${r.path} ${r.query.q}`)).toEqual([
+      'GET /customsearch/v1 Acme Corp',
+      'GET /customsearch/v1 Acme Corp',
+    ]);
+    // Proceed: the email is written, then sending it needs the Gmail tool.
+    llm.script({ text: '{"subject":"Re: Pricing","body":"Dear Ana, it costs nothing."}' });
+    const proceeded = await predict({
+      chatId: 'hitl-resume',
+      humanInput: { type: 'proceed', startNodeId: 'humanInputAgentflow_0' },
+    });
+    expect(proceeded.statusCode).toBe(500);
+    expect(proceeded.json().message).toMatch(
+      /Send Email \(toolAgentflow_0\): "gmail" is not an available tool/,
+    );
+    expect((await owner.request('GET', `/api/v1/executions/${stopped.executionId}`)).json().state).toBe(
+      'ERROR',
+    );
+  });
 });

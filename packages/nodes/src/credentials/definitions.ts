@@ -208,6 +208,42 @@ export const serpApi: CredentialDefinition = {
   inputs: [{ label: 'Serp Api Key', name: 'serpApiKey', type: 'password' }],
 };
 
+export const googleCustomSearchApi: CredentialDefinition = {
+  label: 'Google Custom Search API',
+  name: 'googleCustomSearchApi',
+  version: 1,
+  description:
+    'An API key from the Google Cloud Console (APIs & Services > Credentials, with the Custom Search API enabled) and the ID of a search engine made at programmablesearchengine.google.com.',
+  inputs: [
+    { label: 'Google Custom Search Api Key', name: 'googleCustomSearchApiKey', type: 'password' },
+    { label: 'Programmable Search Engine ID', name: 'googleCustomSearchApiId', type: 'string' },
+  ],
+};
+
+export const serperApi: CredentialDefinition = {
+  label: 'Serper API',
+  name: 'serperApi',
+  version: 1,
+  description: 'API key from serper.dev (Google search results for the Serper tool).',
+  inputs: [{ label: 'Serper Api Key', name: 'serperApiKey', type: 'password' }],
+};
+
+export const braveSearchApi: CredentialDefinition = {
+  label: 'Brave Search API',
+  name: 'braveSearchApi',
+  version: 1,
+  description: 'API key of the Brave Search API (api-dashboard.search.brave.com).',
+  inputs: [{ label: 'BraveSearch Api Key', name: 'braveApiKey', type: 'password' }],
+};
+
+export const tavilyApi: CredentialDefinition = {
+  label: 'Tavily API',
+  name: 'tavilyApi',
+  version: 1.1,
+  description: 'API key from tavily.com, a search API made for LLMs and AI agents.',
+  inputs: [{ label: 'Tavily Api Key', name: 'tavilyApiKey', type: 'password' }],
+};
+
 export const httpBasicAuth: CredentialDefinition = {
   label: 'HTTP Basic Auth',
   name: 'httpBasicAuth',

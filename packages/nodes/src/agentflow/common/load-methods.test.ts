@@ -127,6 +127,16 @@ describe('agentflow load methods', () => {
       'chatOllama',
       'chatMistralAI',
       'groqChat',
+      'chatDeepseek',
+      'chatOpenRouter',
+      'chatXAI',
+      'chatTogetherAI',
+      'chatCerebras',
+      'chatLocalAI',
+      'chatHuggingFace',
+      'chatFireworks',
+      'chatSambanova',
+      'chatOpenAICustom',
     ]);
     expect(models[0]).toMatchObject({ label: 'ChatOpenAI', name: 'chatOpenAI' });
     expect(models[0]!.description).toBeTruthy();
@@ -139,8 +149,17 @@ describe('agentflow load methods', () => {
       'customTool',
       'requestsGet',
       'requestsPost',
+      'requestsPut',
+      'requestsDelete',
       'currentDateTime',
       'serpAPI',
+      'googleCustomSearch',
+      'serper',
+      'braveSearchAPI',
+      'tavilyAPI',
+      'searXNG',
+      'webScraperTool',
+      'openAPIToolkit',
     ]);
     expect((await load('toolAgentflow', 'listTools')).map((t) => t.name)).toEqual(tools);
     // Vector stores that stand alone (not the one reading a document store, nor the in-memory one).

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GuardedFetch } from '@flowloom/engine';
 import { nodeContext } from '../../testing/node-context.js';
+import { plainFetch, startFakeApi, type FakeApi } from '../fake-api.js';
 import type { ToolHandle } from '../tool.js';
 import { REQUESTS_GET_DESCRIPTION, requestsGet } from './requestsGet.js';
 
@@ -54,5 +55,45 @@ describe('Requests Get', () => {
       /not an http\(s\) URL/,
     );
     await expect(refused.invoke({}, { signal })).rejects.toThrow(/No URL given/);
+  });
+});
+
+describe('Requests Get with Flowise v2 inputs, against a local service', () => {
+  let api: FakeApi;
+  beforeAll(async () => {
+    api = await startFakeApi();
+    api.reply({ '/events': { json: [{ id: 1, name: 'Launch' }] } });
+  });
+  afterAll(() => api.close());
+
+  it('GETs its URL with the query parameters the model fills in, cut to Max Output Length', async () => {
+    const tool = build(
+      {
+        requestsGetUrl: `<p>${api.url}/events</p>`,
+        requestsGetName: 'get_events',
+        requestsGetHeaders: '{"Accept-Language": "fr"}',
+        requestsGetQueryParamsSchema: JSON.stringify({
+          limit: { type: 'string', in: 'query', description: 'Most events to list' },
+        }),
+        requestsGetMaxOutputLength: '12',
+      },
+      plainFetch,
+    );
+    expect(tool.name).toBe('get_events');
+    expect(tool.inputSchema).toEqual({
+      type: 'object',
+      properties: {
+        queryParams: {
+          type: 'object',
+          description: 'Parameters of the request',
+          properties: { limit: { type: 'string', description: 'Most events to list' } },
+        },
+      },
+    });
+    expect(await tool.invoke({ queryParams: { limit: '5' } }, { signal })).toBe(
+      '[{"id":1,"na\n[cut: the response was 26 characters long]',
+    );
+    expect(api.requests[0]).toMatchObject({ method: 'GET', path: '/events', query: { limit: '5' } });
+    expect(api.requests[0]!.headers['accept-language']).toBe('fr');
   });
 });

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GuardedFetch } from '@flowloom/engine';
 import { nodeContext } from '../../testing/node-context.js';
+import { plainFetch, startFakeApi, type FakeApi } from '../fake-api.js';
 import type { ToolHandle } from '../tool.js';
 import { requestsPost } from './requestsPost.js';
 
@@ -41,5 +42,41 @@ describe('Requests Post', () => {
     await tool.invoke({ url: 'https://evil.example', data: { x: 1 } }, { signal });
     expect(calls[0]!.url).toBe('https://hooks.example/in');
     expect(calls[0]!.init!.body).toBe('{"event":"ping"}');
+  });
+});
+
+describe('Requests Post with Flowise v2 inputs, against a local service', () => {
+  let api: FakeApi;
+  beforeAll(async () => {
+    api = await startFakeApi();
+    api.reply({ '/events': { status: 201, json: { id: 9 } } });
+  });
+  afterAll(() => api.close());
+
+  it('POSTs the fields its Body Schema asks the model for, with its headers', async () => {
+    const tool = requestsPost.init!(
+      nodeContext(requestsPost, {
+        inputs: {
+          requestsPostUrl: `${api.url}/events`,
+          requestsPostName: 'create_event',
+          requestsPostHeaders: '{"Authorization": "Bearer p"}',
+          requestsPostBodySchema: JSON.stringify({
+            name: { type: 'string', required: true, description: 'Name of the event' },
+          }),
+        },
+        services: { http: plainFetch },
+      }),
+    ) as ToolHandle;
+    expect(tool.name).toBe('create_event');
+    expect(tool.inputSchema).toMatchObject({
+      properties: { body: { required: ['name'] } },
+      required: ['body'],
+    });
+    expect(await tool.invoke({ body: { name: 'Launch' } }, { signal })).toBe('{"id":9}');
+    expect(api.requests[0]).toMatchObject({ method: 'POST', path: '/events', body: '{"name":"Launch"}' });
+    expect(api.requests[0]!.headers).toMatchObject({
+      authorization: 'Bearer p',
+      'content-type': 'application/json',
+    });
   });
 });

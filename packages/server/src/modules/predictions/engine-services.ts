@@ -18,6 +18,10 @@ export function providerBaseUrlsFromEnv(env: NodeJS.ProcessEnv): Partial<Record<
     groq: pick('GROQ_BASE_URL'),
     ollama: pick('OLLAMA_BASE_URL'),
     serpapi: pick('SERPAPI_BASE_URL'),
+    googlecustomsearch: pick('GOOGLE_CUSTOM_SEARCH_BASE_URL'),
+    serper: pick('SERPER_BASE_URL'),
+    brave: pick('BRAVE_SEARCH_BASE_URL'),
+    tavily: pick('TAVILY_BASE_URL'),
   };
 }
 

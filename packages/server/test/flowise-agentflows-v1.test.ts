@@ -218,6 +218,23 @@ describe('Flowise agentflow v1 files (Sequential Agents, supervisor teams) throu
       expect(JSON.stringify(llm.requests.at(-1)!.body)).toContain('Tool calculator call denied by user');
     });
 
+    it('ends the run naming the agent and the tool when the model calls it with wrong arguments', async () => {
+      llm.reset();
+      llm.script({ toolCalls: [{ name: 'calculator', arguments: { expression: 5 } }] }, { text: 'Run it?' });
+      const paused = (await predict(approvalId, { question: 'Compute', chatId: 'bad-args-1' })).json();
+      const failed = await predict(approvalId, {
+        question: 'Yes',
+        chatId: 'bad-args-1',
+        action: paused.action,
+      });
+      expect(failed.statusCode).toBe(500);
+      expect(failed.json().message).toMatch(/^Mathematician \(seqAgent_0\): Tool calculator failed: /);
+      // Nothing is left waiting: a new question runs normally.
+      llm.script({ text: 'Hello again.' });
+      const next = await predict(approvalId, { question: 'Hi', chatId: 'bad-args-1' });
+      expect(next.json().text).toBe('Hello again.');
+    });
+
     it('treats typed text instead of a button as a new question', async () => {
       llm.reset();
       llm.script({ toolCalls: [{ name: 'calculator', arguments: { input: '2+2' } }] }, { text: 'Proceed?' });

@@ -364,8 +364,8 @@ const CHATFLOWS = {
             80,
             640,
             {
-              url: 'https://api.example.com/items',
-              description: 'Reads the list of items from the service.',
+              requestsGetUrl: 'https://api.example.com/items',
+              requestsGetDescription: 'Reads the list of items from the service.',
             },
           ],
           [
@@ -374,8 +374,8 @@ const CHATFLOWS = {
             80,
             1040,
             {
-              url: 'https://api.example.com/items',
-              description: 'Creates an item; send its fields as the JSON body.',
+              requestsPostUrl: 'https://api.example.com/items',
+              requestsPostDescription: 'Creates an item; send its fields as the JSON body.',
             },
           ],
           ['bufferMemory_0', 'bufferMemory', 880, 640],
@@ -880,6 +880,148 @@ const AGENTFLOWS = {
 };
 
 // ---------------------------------------------------------------------------------------------
+// Agentflows (v1): Sequential Agents and supervisor teams, drawn as chatflow nodes
+
+const AGENT_GRAPHS = {
+  'Draft And Critique Loop': {
+    description:
+      'A writer drafts, a critic answers with suggestions, and the writer revises, twice, before the final draft is returned. Remembers the thread between messages.',
+    usecases: ['Agent'],
+    badge: 'NEW',
+    flow: () =>
+      chatflow(
+        [
+          openAi('chatOpenAI_0', 0, 80, 0.7),
+          ['agentMemory_0', 'agentMemory', 0, 640],
+          ['seqStart_0', 'seqStart', 400, 300],
+          [
+            'seqLLMNode_0',
+            'seqLLMNode',
+            800,
+            300,
+            {
+              llmNodeName: 'Writer',
+              systemMessagePrompt:
+                'You write clear, well structured short texts for the request. When a critique follows your draft, write a better version that answers every point.',
+            },
+          ],
+          [
+            'seqCondition_0',
+            'seqCondition',
+            1200,
+            300,
+            {
+              conditionName: 'Another round?',
+              selectedConditionFunctionTab_seqCondition_0: 'conditionUI',
+              conditionUI: JSON.stringify([
+                {
+                  variable: '$flow.state.messages.length',
+                  operation: 'Less Than or Equal To',
+                  value: '4',
+                  output: 'Next',
+                },
+              ]),
+            },
+          ],
+          [
+            'seqLLMNode_1',
+            'seqLLMNode',
+            1600,
+            200,
+            {
+              llmNodeName: 'Critic',
+              systemMessagePrompt:
+                'You review the latest draft. List at most three concrete improvements; do not rewrite it yourself.',
+            },
+          ],
+          ['seqLoop_0', 'seqLoop', 2000, 200, { loopToName: 'Writer' }],
+          ['seqEnd_0', 'seqEnd', 1600, 600],
+        ],
+        [
+          ['chatOpenAI_0', 'seqStart_0', 'model'],
+          ['agentMemory_0', 'seqStart_0', 'agentMemory'],
+          ['seqStart_0', 'seqLLMNode_0', 'sequentialNode'],
+          ['seqLLMNode_0', 'seqCondition_0', 'sequentialNode'],
+          ['seqCondition_0', 'seqLLMNode_1', 'sequentialNode', 'next'],
+          ['seqCondition_0', 'seqEnd_0', 'sequentialNode', 'end'],
+          ['seqLLMNode_1', 'seqLoop_0', 'sequentialNode'],
+        ],
+      ),
+  },
+  'Calculator With Approval': {
+    description:
+      'An agent that asks you before it uses its calculator: the chat shows Yes and No, and the run waits for your answer.',
+    usecases: ['Agent', 'Human In The Loop'],
+    flow: () =>
+      chatflow(
+        [
+          openAi('chatOpenAI_0', 0, 80, 0),
+          ['calculator_0', 'calculator', 0, 640],
+          ['seqStart_0', 'seqStart', 400, 300],
+          [
+            'seqAgent_0',
+            'seqAgent',
+            800,
+            300,
+            {
+              agentName: 'Bookkeeper',
+              systemMessagePrompt: 'You work out sums exactly. Use the calculator for any arithmetic.',
+              interrupt: true,
+            },
+          ],
+          ['seqEnd_0', 'seqEnd', 1200, 300],
+        ],
+        [
+          ['chatOpenAI_0', 'seqStart_0', 'model'],
+          ['calculator_0', 'seqAgent_0', 'tools'],
+          ['seqStart_0', 'seqAgent_0', 'sequentialNode'],
+          ['seqAgent_0', 'seqEnd_0', 'sequentialNode'],
+        ],
+      ),
+  },
+  'Research And Writing Team': {
+    description:
+      'A supervisor hands the request to a researcher and a writer in turn, and finishes when the answer is ready.',
+    usecases: ['Agent'],
+    flow: () =>
+      chatflow(
+        [
+          openAi('chatOpenAI_0', 0, 80, 0),
+          ['currentDateTime_0', 'currentDateTime', 0, 640],
+          ['supervisor_0', 'supervisor', 400, 300, { supervisorName: 'Editor' }],
+          [
+            'worker_0',
+            'worker',
+            800,
+            100,
+            {
+              workerName: 'Researcher',
+              workerPrompt:
+                'You collect the facts the request needs and list them with what they rest on. Use the date tool when timing matters.',
+            },
+          ],
+          [
+            'worker_1',
+            'worker',
+            800,
+            600,
+            {
+              workerName: 'Writer',
+              workerPrompt: 'You turn the facts gathered so far into a short, friendly answer for the user.',
+            },
+          ],
+        ],
+        [
+          ['chatOpenAI_0', 'supervisor_0', 'model'],
+          ['currentDateTime_0', 'worker_0', 'tools'],
+          ['supervisor_0', 'worker_0', 'supervisor'],
+          ['supervisor_0', 'worker_1', 'supervisor'],
+        ],
+      ),
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
 // Tools
 
 const schema = (rows) =>
@@ -984,13 +1126,24 @@ function write(folder, name, content) {
   writeFileSync(join(OUT, folder, `${name}.json`), `${JSON.stringify(content, null, 2)}\n`);
 }
 
-for (const folder of ['chatflows', 'agentflowsv2', 'tools']) {
+for (const folder of ['chatflows', 'agentflows', 'agentflowsv2', 'tools']) {
   mkdirSync(join(OUT, folder), { recursive: true });
   for (const file of readdirSync(join(OUT, folder))) rmSync(join(OUT, folder, file));
 }
 for (const [name, spec] of Object.entries(CHATFLOWS)) {
   const { nodes, edges } = spec.flow();
   write('chatflows', name, {
+    description: spec.description,
+    framework: ['Langchain'],
+    usecases: spec.usecases,
+    ...(spec.badge && { badge: spec.badge }),
+    nodes,
+    edges,
+  });
+}
+for (const [name, spec] of Object.entries(AGENT_GRAPHS)) {
+  const { nodes, edges } = spec.flow();
+  write('agentflows', name, {
     description: spec.description,
     framework: ['Langchain'],
     usecases: spec.usecases,
@@ -1026,5 +1179,5 @@ for (const [
   });
 }
 console.log(
-  `Wrote ${Object.keys(CHATFLOWS).length} chatflows, ${Object.keys(AGENTFLOWS).length} agentflows, ${Object.keys(TOOLS).length} tools`,
+  `Wrote ${Object.keys(CHATFLOWS).length} chatflows, ${Object.keys(AGENT_GRAPHS).length} V1 agentflows, ${Object.keys(AGENTFLOWS).length} agentflows, ${Object.keys(TOOLS).length} tools`,
 );

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildGraph, planChatflow } from '@flowloom/engine';
+import { buildGraph, planAgentGraph, planChatflow } from '@flowloom/engine';
 import { createAgentflowRegistry, createNodeRegistry, createQuickJsSandbox } from '@flowloom/nodes';
 import type { FlowData, FlowNode } from '@flowloom/shared';
 import { startTestLlmServer, type ScriptedReply, type TestLlmServer } from '@flowloom/test-llm';
@@ -125,6 +125,73 @@ const CHATFLOWS: Record<string, FlowCase> = {
   },
 };
 
+/** V1 agentflows (Sequential Agents and supervisor teams, flow type MULTIAGENT). */
+const AGENT_GRAPHS: Record<string, FlowCase> = {
+  'Calculator With Approval': {
+    question: 'What is 19 * 3?',
+    replies: [
+      { toolCalls: [{ name: 'calculator', arguments: { input: '19*3' } }] },
+      { text: 'May I use the calculator?' },
+    ],
+    check: async (body, { ask, llm }) => {
+      expect(body.text).toBe('May I use the calculator?');
+      expect(body.action.elements.map((e: Json) => e.label)).toEqual(['Yes', 'No']);
+      llm.script({ text: '19 * 3 = 57' });
+      const approved = await ask({
+        question: 'Yes',
+        chatId: 'Calculator With Approval-chat',
+        action: body.action,
+      });
+      expect(approved.text).toBe('19 * 3 = 57');
+      expect(lastPrompt(llm)).toContain('57');
+    },
+  },
+  'Draft And Critique Loop': {
+    question: 'A note about our new opening hours',
+    replies: ['Draft 1', 'Critique 1', 'Draft 2', 'Critique 2', 'Draft 3'].map((text) => ({ text })),
+    check: (body) => {
+      expect(body.text).toBe('Draft 3');
+      expect(body.agentReasoning.map((r: Json) => r.agentName)).toEqual([
+        'Writer',
+        'Another round?',
+        'Critic',
+        'Writer',
+        'Another round?',
+        'Critic',
+        'Writer',
+      ]);
+    },
+  },
+  'Research And Writing Team': {
+    question: 'When is the next leap year?',
+    replies: [
+      {
+        toolCalls: [
+          { name: 'route', arguments: { reasoning: 'facts', next: 'researcher', instructions: 'Find it' } },
+        ],
+      },
+      { text: '2028 is the next leap year.' },
+      {
+        toolCalls: [
+          { name: 'route', arguments: { reasoning: 'write', next: 'writer', instructions: 'Answer' } },
+        ],
+      },
+      { text: 'The next leap year is 2028.' },
+      { toolCalls: [{ name: 'route', arguments: { reasoning: 'done', next: 'FINISH', instructions: '' } }] },
+    ],
+    check: (body) => {
+      expect(body.text).toBe('The next leap year is 2028.');
+      expect(body.agentReasoning.map((r: Json) => r.agentName)).toEqual([
+        'Editor',
+        'Researcher',
+        'Editor',
+        'Writer',
+        'Editor',
+      ]);
+    },
+  },
+};
+
 const AGENTFLOWS: Record<string, FlowCase> = {
   'Agent With Everyday Tools': {
     question: 'What is 12 + 30?',
@@ -236,6 +303,7 @@ describe('the marketplace library', () => {
   it('has at least 20 templates across chatflows, agentflows and tools, each with a test case', () => {
     expect(files('chatflows')).toEqual(Object.keys(CHATFLOWS).sort());
     expect(files('agentflowsv2')).toEqual(Object.keys(AGENTFLOWS).sort());
+    expect(files('agentflows')).toEqual(Object.keys(AGENT_GRAPHS).sort());
     expect(files('tools')).toEqual(Object.keys(TOOLS).sort());
     expect(
       files('chatflows').length + files('agentflowsv2').length + files('tools').length,
@@ -260,6 +328,17 @@ describe('the marketplace library', () => {
         return { ...node, data };
       });
       expect(() => planChatflow({ nodes: chosen, edges: flow.edges }, chat), name).not.toThrow();
+    }
+    for (const name of files('agentflows')) {
+      const flow = read<FlowData>('agentflows', name);
+      for (const node of flow.nodes)
+        expect(chat.has(node.data.name), `${name}: ${node.data.name}`).toBe(true);
+      const chosen = flow.nodes.map((node) =>
+        node.data.inputParams?.some((p) => p.type === 'credential')
+          ? { ...node, data: { ...node.data, credential: 'chosen-credential' } }
+          : node,
+      );
+      expect(() => planAgentGraph({ nodes: chosen, edges: flow.edges }, chat), name).not.toThrow();
     }
     for (const name of files('agentflowsv2')) {
       const flow = read<FlowData>('agentflowsv2', name);
@@ -332,6 +411,7 @@ describe('every flow template runs end to end', () => {
   const kinds = [
     { folder: 'chatflows', type: 'CHATFLOW', cases: CHATFLOWS },
     { folder: 'agentflowsv2', type: 'AGENTFLOW', cases: AGENTFLOWS },
+    { folder: 'agentflows', type: 'MULTIAGENT', cases: AGENT_GRAPHS },
   ] as const;
   for (const { folder, type, cases } of kinds) {
     describe.each(Object.keys(cases).sort())(`${folder}: %s`, (name) => {

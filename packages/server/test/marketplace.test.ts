@@ -78,7 +78,7 @@ describe.each(ENGINES)('marketplace templates (%s)', (engine) => {
   };
 
   describe('GET /marketplaces/templates', () => {
-    it('lists agentflows first, then chatflows, then tools, each by name, in Flowise’s element shape', async () => {
+    it('lists agentflows (V2, then V1) first, then chatflows, then tools, each by name, in Flowise’s element shape', async () => {
       const response = await owner.request('GET', '/api/v1/marketplaces/templates');
       expect(response.statusCode).toBe(200);
       const list = response.json<Json[]>();
@@ -87,10 +87,11 @@ describe.each(ENGINES)('marketplace templates (%s)', (engine) => {
       expect(types).toEqual(
         [...types].sort(
           (a, b) =>
-            ['AgentflowV2', 'Chatflow', 'Tool'].indexOf(a) - ['AgentflowV2', 'Chatflow', 'Tool'].indexOf(b),
+            ['AgentflowV2', 'Agentflow', 'Chatflow', 'Tool'].indexOf(a) -
+            ['AgentflowV2', 'Agentflow', 'Chatflow', 'Tool'].indexOf(b),
         ),
       );
-      for (const type of ['AgentflowV2', 'Chatflow', 'Tool']) {
+      for (const type of ['AgentflowV2', 'Agentflow', 'Chatflow', 'Tool']) {
         const names = list.filter((t) => t.type === type).map((t) => t.templateName as string);
         expect(names.length).toBeGreaterThan(0);
         expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));

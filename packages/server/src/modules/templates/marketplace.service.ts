@@ -8,12 +8,13 @@ import { templateCategories, type MarketplaceTemplate } from '@flowloom/shared';
 /** The folders served, with the type their templates get (SHARING.md §1.1). */
 const FOLDERS = [
   { folder: 'chatflows', type: 'Chatflow' },
+  { folder: 'agentflows', type: 'Agentflow' },
   { folder: 'agentflowsv2', type: 'AgentflowV2' },
   { folder: 'tools', type: 'Tool' },
 ] as const;
 
-/** Type order of the list: agentflows first, tools last, chatflows between. */
-const TYPE_RANK: Record<string, number> = { AgentflowV2: 0, Chatflow: 1, Tool: 2 };
+/** Type order of the list: agentflows (V2, then V1) first, tools last, chatflows between. */
+const TYPE_RANK: Record<string, number> = { AgentflowV2: 0, Agentflow: 1, Chatflow: 2, Tool: 3 };
 
 interface FlowFile {
   description?: string;

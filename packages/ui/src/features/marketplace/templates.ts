@@ -2,7 +2,7 @@ import type { MarketplaceTemplate } from '@flowloom/shared';
 
 /** Filter choices of the marketplace (SHARING.md §1.3). */
 export const TAG_CHOICES = ['POPULAR', 'NEW'] as const;
-export const TYPE_CHOICES = ['Chatflow', 'AgentflowV2', 'Tool'] as const;
+export const TYPE_CHOICES = ['Chatflow', 'Agentflow', 'AgentflowV2', 'Tool'] as const;
 export const FRAMEWORK_CHOICES = ['Langchain', 'LlamaIndex'] as const;
 
 export interface TemplateFilters {

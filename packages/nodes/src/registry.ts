@@ -24,6 +24,7 @@ import { requestsGet } from './tools/requestsGet/requestsGet.js';
 import { requestsPost } from './tools/requestsPost/requestsPost.js';
 import { serpAPI } from './tools/serpAPI/serpAPI.js';
 import { openAPIToolkit } from './tools/openAPIToolkit/openAPIToolkit.js';
+import { customMCP } from './tools/customMCP/customMCP.js';
 import { stickyNote } from './utilities/stickyNote/stickyNote.js';
 import { openAIEmbeddings } from './embeddings/openAIEmbeddings/openAIEmbeddings.js';
 import { azureOpenAIEmbeddings } from './embeddings/azureOpenAIEmbeddings/azureOpenAIEmbeddings.js';
@@ -103,6 +104,7 @@ export const chatflowNodes: readonly NodeType[] = [
   serpAPI,
   retrieverTool,
   openAPIToolkit,
+  customMCP,
   // Embeddings
   openAIEmbeddings,
   azureOpenAIEmbeddings,

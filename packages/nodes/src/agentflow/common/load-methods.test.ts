@@ -141,6 +141,8 @@ describe('agentflow load methods', () => {
       'requestsPost',
       'currentDateTime',
       'serpAPI',
+      'openAPIToolkit',
+      'customMCP',
     ]);
     expect((await load('toolAgentflow', 'listTools')).map((t) => t.name)).toEqual(tools);
     // Vector stores that stand alone (not the one reading a document store, nor the in-memory one).

@@ -1,14 +1,10 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import {
-  StreamableHTTPClientTransport,
-  StreamableHTTPError,
-} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { McpError, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import type { GuardedFetch } from '@flowloom/engine';
 import { describeTarget, type McpTarget } from './mcp-config.js';
+import { loadMcpSdk, type McpSdk } from './mcp-sdk.js';
 import { OperatorStdioTransport } from './stdio-transport.js';
 
 /** Largest piece of a server's own words quoted in a message (an HTML error page, say). */
@@ -40,14 +36,14 @@ class NoTransportError extends Error {
 }
 
 /** Why talking to the server failed, in words for the flow's author. */
-function explain(error: unknown, where: string): string {
+function explain(sdk: McpSdk, error: unknown, where: string): string {
   if (error instanceof NoTransportError)
-    return `${where} answered neither Streamable HTTP (${explainShort(error.streamable)}) nor SSE (${explainShort(error.sse)})`;
-  return `${where} ${explainShort(error)}`;
+    return `${where} answered neither Streamable HTTP (${explainShort(sdk, error.streamable)}) nor SSE (${explainShort(sdk, error.sse)})`;
+  return `${where} ${explainShort(sdk, error)}`;
 }
 
-function explainShort(error: unknown): string {
-  if (error instanceof StreamableHTTPError) {
+function explainShort(sdk: McpSdk, error: unknown): string {
+  if (error instanceof sdk.StreamableHTTPError) {
     if (error.code === 401 || error.code === 403)
       return `refused the request (HTTP ${error.code}): check the headers of the MCP Server Config`;
     if (error.code === -1) return `did not answer as an MCP server (${quote(error.message)})`;
@@ -57,16 +53,17 @@ function explainShort(error: unknown): string {
     return `answered with something that is not JSON (${quote(error.message)})`;
   if (error instanceof Error && error.name === 'ZodError')
     return 'answered with a message that is not valid MCP (JSON-RPC)';
-  if (error instanceof McpError) return `answered with an error: ${quote(error.message)}`;
+  if (error instanceof sdk.McpError) return `answered with an error: ${quote(error.message)}`;
   return `failed: ${quote(messageOf(error))}`;
 }
 
-function newClient(): Client {
-  return new Client({ name: 'flowloom', version: '1.0.0' }, { capabilities: {} });
+function newClient(sdk: McpSdk): Client {
+  return new sdk.Client({ name: 'flowloom', version: '1.0.0' }, { capabilities: {} });
 }
 
 /** A client connected over Streamable HTTP, or over SSE for a server that does not take it (4xx). */
 async function connectRemote(
+  sdk: McpSdk,
   target: Extract<McpTarget, { kind: 'http' }>,
   http: GuardedFetch,
   request: RequestOptions,
@@ -74,22 +71,25 @@ async function connectRemote(
 ): Promise<Client> {
   const fetchLike: FetchLike = (url, init) => http(String(url), init);
   const requestInit: RequestInit = { headers: target.headers };
-  const first = newClient();
+  const first = newClient(sdk);
   track(first);
   try {
     await first.connect(
-      new StreamableHTTPClientTransport(target.url, { fetch: fetchLike, requestInit }),
+      new sdk.StreamableHTTPClientTransport(target.url, { fetch: fetchLike, requestInit }),
       request,
     );
     return first;
   } catch (error) {
-    const oldProtocol = error instanceof StreamableHTTPError && [400, 404, 405].includes(error.code ?? 0);
+    const oldProtocol = error instanceof sdk.StreamableHTTPError && [400, 404, 405].includes(error.code ?? 0);
     if (!oldProtocol) throw error;
     await first.close().catch(() => {});
-    const second = newClient();
+    const second = newClient(sdk);
     track(second);
     try {
-      await second.connect(new SSEClientTransport(target.url, { fetch: fetchLike, requestInit }), request);
+      await second.connect(
+        new sdk.SSEClientTransport(target.url, { fetch: fetchLike, requestInit }),
+        request,
+      );
       return second;
     } catch (sseError) {
       if (request.signal?.aborted) throw sseError;
@@ -111,6 +111,7 @@ export async function withMcpClient<T>(
 ): Promise<T> {
   const where = `The MCP server ${describeTarget(target)}`;
   options.signal.throwIfAborted();
+  const sdk = await loadMcpSdk();
   const stop = new AbortController();
   const timedOut = new Error('timed out');
   const timer = setTimeout(() => stop.abort(timedOut), options.timeoutMs);
@@ -131,21 +132,21 @@ export async function withMcpClient<T>(
   try {
     let client: Client;
     if (target.kind === 'stdio') {
-      client = newClient();
+      client = newClient(sdk);
       track(client);
-      await Promise.race([client.connect(new OperatorStdioTransport(target.server), request), stopped]);
+      await Promise.race([client.connect(new OperatorStdioTransport(target.server, sdk), request), stopped]);
     } else {
-      client = await Promise.race([connectRemote(target, options.http, request, track), stopped]);
+      client = await Promise.race([connectRemote(sdk, target, options.http, request, track), stopped]);
     }
     return await Promise.race([work(client, request), stopped]);
   } catch (error) {
     if (options.signal.aborted) throw options.signal.reason ?? error;
     if (stop.signal.reason === timedOut) {
       const seconds = Math.round(options.timeoutMs / 100) / 10;
-      const hint = lastProblem === undefined ? '' : ` (it ${explainShort(lastProblem)})`;
+      const hint = lastProblem === undefined ? '' : ` (it ${explainShort(sdk, lastProblem)})`;
       throw new Error(`${where} did not answer ${what} within ${seconds} s${hint}`, { cause: error });
     }
-    throw new Error(`${explain(error, where)} (${what})`, { cause: error });
+    throw new Error(`${explain(sdk, error, where)} (${what})`, { cause: error });
   } finally {
     clearTimeout(timer);
     options.signal.removeEventListener('abort', onAbort);

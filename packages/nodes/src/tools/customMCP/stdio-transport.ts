@@ -1,9 +1,10 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
-import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import type { ReadBuffer } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { McpStdioServer } from '@flowloom/engine';
+import type { McpSdk } from './mcp-sdk.js';
 
 /** Largest message a stdio server may send before it is cut off (garbage without newlines, say). */
 const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
@@ -21,10 +22,15 @@ export class OperatorStdioTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
 
   private child: ChildProcessByStdio<Writable, Readable, null> | undefined;
-  private readonly buffer = new ReadBuffer({ maxBufferSize: MAX_MESSAGE_BYTES });
+  private readonly buffer: ReadBuffer;
   private exited: Promise<void> = Promise.resolve();
 
-  constructor(private readonly server: McpStdioServer) {}
+  constructor(
+    private readonly server: McpStdioServer,
+    private readonly sdk: Pick<McpSdk, 'ReadBuffer' | 'serializeMessage'>,
+  ) {
+    this.buffer = new sdk.ReadBuffer({ maxBufferSize: MAX_MESSAGE_BYTES });
+  }
 
   start(): Promise<void> {
     if (this.child) throw new Error('This stdio transport is already started');
@@ -81,7 +87,7 @@ export class OperatorStdioTransport implements Transport {
     const stdin = this.child?.stdin;
     if (!stdin) return Promise.reject(new Error(`Stdio MCP server "${this.server.name}" is not running`));
     return new Promise((resolve, reject) => {
-      stdin.write(serializeMessage(message), (error) => (error ? reject(error) : resolve()));
+      stdin.write(this.sdk.serializeMessage(message), (error) => (error ? reject(error) : resolve()));
     });
   }
 

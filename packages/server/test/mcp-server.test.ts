@@ -350,6 +350,40 @@ describe.each(ENGINES)('flows served as MCP servers (%s)', (engine) => {
       }
     });
 
+    it('stops the flow it started when the client goes away', async () => {
+      const id = await createFlow('Slow', 'CHATFLOW', conversationChain(credentialId));
+      const token = await serve(id);
+      llm.reset();
+      llm.script({ text: 'Too late', delayMs: 1_500 });
+      const gone = new AbortController();
+      const call = fetch(`${base}/api/v1/mcp/${id}`, {
+        method: 'POST',
+        signal: gone.signal,
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          authorization: `Bearer ${token}`,
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'support_qa', arguments: { question: 'Anyone there?' } },
+        }),
+      });
+      await expect.poll(() => llm.requests.length).toBe(1);
+      gone.abort();
+      await expect(call).rejects.toThrow();
+      // Had the run gone on, its answer would be stored after the model's delay.
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      const stored = await server.database.db
+        .selectFrom('chat_message')
+        .select('content')
+        .where('chatflowid', '=', id)
+        .execute();
+      expect(stored).toEqual([]);
+    });
+
     it('answers a failing flow as a tool error with its message', async () => {
       const id = await createFlow('Broken', 'CHATFLOW', conversationChain('no-such-credential'));
       const client = await connect(id, await serve(id));

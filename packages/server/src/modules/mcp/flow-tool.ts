@@ -99,11 +99,7 @@ function answerText(result: Record<string, unknown>): string {
  * call runs a prediction of it, with its own chat. A flow whose Start node takes a form takes `form`,
  * any other `question`.
  */
-export async function flowMcpServer(
-  served: ServedFlow,
-  deps: FlowToolDeps,
-  signal: AbortSignal,
-): Promise<McpServer> {
+export async function flowMcpServer(served: ServedFlow, deps: FlowToolDeps): Promise<McpServer> {
   const { flow, toolName, description } = served;
   const fields = flow.type === 'AGENTFLOW' ? formFields(await deps.flowData(flow.id)) : undefined;
   const inputSchema: z.ZodRawShape = fields
@@ -138,7 +134,7 @@ export async function flowMcpServer(
           parsed.data,
           mcpCaller(flow.workspaceId),
           undefined,
-          AbortSignal.any([signal, extra.signal]),
+          extra.signal,
         );
         return { content: [{ type: 'text' as const, text: answerText(result) }] };
       } catch (error) {

@@ -61,10 +61,7 @@ export function registerMcpEndpointRoutes(
       if (refused)
         return rpcError(reply.header('Retry-After', String(refused.retryAfter)), 429, refused.message);
 
-      // A client that goes away stops the flow it started.
-      const gone = new AbortController();
-      reply.raw.on('close', () => gone.abort());
-      const server = await flowMcpServer(served, deps, gone.signal);
+      const server = await flowMcpServer(served, deps);
       const { StreamableHTTPServerTransport } =
         await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
       const transport = new StreamableHTTPServerTransport({
@@ -72,6 +69,7 @@ export function registerMcpEndpointRoutes(
         enableJsonResponse: true,
       });
       reply.hijack();
+      // Closing the server aborts a call still running: a client that goes away stops the flow it started.
       reply.raw.on('close', () => void server.close());
       try {
         await server.connect(transport);

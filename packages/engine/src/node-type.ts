@@ -179,6 +179,20 @@ export interface DocumentStoreAccess {
   chunks(id: string): Promise<{ pageContent: string; metadata: Record<string, unknown> }[]>;
 }
 
+/**
+ * A stdio MCP server the operator allows flows to start (FLOWLOOM_MCP_STDIO_ALLOW). Everything about
+ * the process comes from the operator: a flow only names the entry.
+ */
+export interface McpStdioServer {
+  /** What a flow's MCP config gives as `command`. */
+  name: string;
+  /** Absolute path of the program (started without a shell). */
+  command: string;
+  args: readonly string[];
+  /** The process's whole environment: nothing of the server's own is passed on. */
+  env: Readonly<Record<string, string>>;
+}
+
 /** Everything outside the engine a node may reach, each behind an interface the server implements. */
 export interface EngineServices {
   credentials: { get(id: string): Promise<{ credentialName: string; data: Record<string, unknown> }> };
@@ -213,6 +227,8 @@ export interface EngineServices {
   checkpoints: CheckpointStore;
   logger: EngineLogger;
   now(): Date;
+  /** The stdio MCP servers the operator allows (Custom MCP); none when absent. */
+  mcpStdioServers?: readonly McpStdioServer[];
 }
 
 /** The run a node is part of. */
@@ -325,7 +341,12 @@ export interface DocumentStoreSummary {
 }
 
 /** What load methods may read, all limited to the caller's workspace. */
-export interface LoadMethodServices extends Pick<EngineServices, 'tools' | 'credentials' | 'logger'> {
+export interface LoadMethodServices extends Pick<
+  EngineServices,
+  'tools' | 'credentials' | 'logger' | 'mcpStdioServers'
+> {
+  /** The guarded outbound client, for options read from a remote server (Custom MCP's actions). */
+  http?: GuardedFetch;
   listTools(): Promise<CustomToolRecord[]>;
   /** Chatflows and agentflows the caller may view. */
   listFlows(): Promise<FlowSummary[]>;

@@ -41,6 +41,7 @@ import { braveSearchAPI } from './tools/braveSearchAPI/braveSearchAPI.js';
 import { tavilyAPI } from './tools/tavilyAPI/tavilyAPI.js';
 import { searXNG } from './tools/searXNG/searXNG.js';
 import { webScraperTool } from './tools/webScraperTool/webScraperTool.js';
+import { customMCP } from './tools/customMCP/customMCP.js';
 import { stickyNote } from './utilities/stickyNote/stickyNote.js';
 import { customFunction } from './utilities/customFunction/customFunction.js';
 import { openAIEmbeddings } from './embeddings/openAIEmbeddings/openAIEmbeddings.js';
@@ -138,6 +139,7 @@ export const chatflowNodes: readonly NodeType[] = [
   webScraperTool,
   retrieverTool,
   openAPIToolkit,
+  customMCP,
   // Embeddings
   openAIEmbeddings,
   azureOpenAIEmbeddings,

@@ -63,7 +63,12 @@ import { registerUpsertHistoryRoutes } from './modules/upsert-history/upsert-his
 import { createUpsertHistoryService } from './modules/upsert-history/upsert-history.service.js';
 import { registerVectorUpsertRoutes } from './modules/vectors/vector-upsert.routes.js';
 import { createVectorUpsertService } from './modules/vectors/vector-upsert.service.js';
-import { engineServiceFactory } from './modules/predictions/engine-services.js';
+import { engineServiceFactory, type EngineServicesFor } from './modules/predictions/engine-services.js';
+import { registerMcpEndpointRoutes } from './modules/mcp/mcp-endpoint.routes.js';
+import { createMcpServerRepository } from './modules/mcp/mcp-server.repository.js';
+import { registerMcpServerRoutes } from './modules/mcp/mcp-server.routes.js';
+import { createMcpServerService } from './modules/mcp/mcp-server.service.js';
+import { parseStdioAllowList } from './modules/mcp/stdio-allow-list.js';
 import { holds, type AuthContext } from './modules/auth/auth.service.js';
 import { AppError } from './errors.js';
 import { createRagServices } from './modules/vectors/rag-services.js';
@@ -270,6 +275,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   /** The one guarded client nodes, loaders and tools reach the outside with. */
   const nodeHttp = options.http ?? guardedFetchFromEnv(options.env ?? process.env);
   const sandbox = options.sandbox ?? ownSandbox(app, config, nodeHttp);
+  /** The stdio MCP servers the operator lets Custom MCP nodes start (none unless listed). */
+  const mcpStdioServers = parseStdioAllowList((options.env ?? process.env).FLOWLOOM_MCP_STDIO_ALLOW);
   registerResourceRoutes(app, { db: database.db, clock, runtimeVariables, sandbox });
   const registry = createNodeRegistry();
   const messages = createChatMessageRepository(database.db);
@@ -292,6 +299,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     credentials,
     chatflows,
     documentStores: documentStoreRepo,
+    http: nodeHttp,
+    mcpStdioServers,
   });
   const executions = createExecutionRepository(database.db);
   const interrupted = await executions.terminateInterrupted(
@@ -326,7 +335,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const agentGraphs = createAgentGraphPredictor({ registry, flows, messages, clock, logger: app.log });
   /** What node code may reach, for a workspace and whose files it reads (flow runs, document stores). */
-  const servicesFor = engineServiceFactory({
+  const baseServicesFor = engineServiceFactory({
     tools: createToolRepository(database.db),
     credentials,
     messages,
@@ -337,6 +346,10 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     rag,
     logger: app.log,
     now: () => clock.now(),
+  });
+  const servicesFor: EngineServicesFor = (workspaceId, fileScope) => ({
+    ...baseServicesFor(workspaceId, fileScope),
+    mcpStdioServers,
   });
   const predictions = createPredictionService({
     agentflows,
@@ -352,6 +365,9 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     postProcessingTimeoutMs: Math.min(POST_PROCESSING_TIMEOUT_MS, config.sandbox.timeoutMs),
   });
   registerPredictionRoutes(app, { predictions });
+  const mcpServers = createMcpServerService({ repo: createMcpServerRepository(database.db), keys, clock });
+  registerMcpServerRoutes(app, { mcp: mcpServers });
+  registerMcpEndpointRoutes(app, { mcp: mcpServers, predictions });
   registerSpeechRoutes(app, {
     speech: createSpeechService({
       flows: createChatflowRepository(database.db),

@@ -36,3 +36,4 @@ export * from './chat.js';
 export * from './rules/metadata-filter.js';
 export * from './document-store.js';
 export * from './flow-settings.js';
+export * from './mcp-server.js';

@@ -25,11 +25,14 @@ let registry: NodeRegistry | undefined;
 export const componentRegistry = (run?: RunContext): NodeRegistry =>
   run?.components ?? (registry ??= createNodeRegistry());
 
+/** The categories of tool components: Flowise lists MCP servers as tools too. */
+export const TOOL_CATEGORIES = ['Tools', 'Tools (MCP)'] as const;
+
 /** The chatflow node types a v2 node builds its model or tools from (chosen by name in the form). */
-function component(run: RunContext, name: string, category: string): NodeType {
+function component(run: RunContext, name: string, categories: readonly string[]): NodeType {
   const type = componentRegistry(run).get(name);
-  if (!type || type.definition.category !== category || !type.init)
-    throw new Error(`"${name}" is not an available ${category === 'Tools' ? 'tool' : 'chat model'}`);
+  if (!type || !categories.includes(type.definition.category) || !type.init)
+    throw new Error(`"${name}" is not an available ${categories.includes('Tools') ? 'tool' : 'chat model'}`);
   return type;
 }
 
@@ -105,7 +108,7 @@ export async function buildChatModel(
 ): Promise<ChatModelHandle> {
   const name = stringInput(modelName);
   if (!name) throw new Error('Select a model');
-  const handle = await initWith(ctx, component(ctx.run, name, 'Chat Models'), config, true);
+  const handle = await initWith(ctx, component(ctx.run, name, ['Chat Models']), config, true);
   if (!isChatModel(handle)) throw new Error(`"${name}" did not build a chat model`);
   return handle;
 }
@@ -118,7 +121,7 @@ export async function buildTools(
 ): Promise<ToolHandle[]> {
   const name = stringInput(toolName);
   if (!name) throw new Error('Select a tool');
-  const tools = toolList(await initWith(ctx, component(ctx.run, name, 'Tools'), config, false));
+  const tools = toolList(await initWith(ctx, component(ctx.run, name, TOOL_CATEGORIES), config, false));
   if (tools.length === 0) throw new Error(`"${name}" did not build a tool`);
   return tools;
 }

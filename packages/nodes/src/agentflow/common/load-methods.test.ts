@@ -160,6 +160,7 @@ describe('agentflow load methods', () => {
       'searXNG',
       'webScraperTool',
       'openAPIToolkit',
+      'customMCP',
     ]);
     expect((await load('toolAgentflow', 'listTools')).map((t) => t.name)).toEqual(tools);
     // Vector stores that stand alone (not the one reading a document store, nor the in-memory one).

@@ -1,6 +1,6 @@
 import type { LoadMethod } from '@flowloom/engine';
 import type { LoadMethodNode, ParamOption } from '@flowloom/shared';
-import { componentOptions, toolArgumentOptions } from './components.js';
+import { componentOptions, toolArgumentOptions, TOOL_CATEGORIES } from './components.js';
 import { rowsInput, textInput } from './values.js';
 
 /**
@@ -20,11 +20,10 @@ const START = 'startAgentflow';
 export const listModels: LoadMethod = () => Promise.resolve(componentOptions('Chat Models'));
 
 /**
- * Tool components an Agent or Tool node may pick; the workspace's custom tools are chosen inside the
- * "Custom Tool" component's own form (Flowise). Flowise also lists "Tools (MCP)", which Flowloom has
- * none of yet.
+ * Tool components an Agent or Tool node may pick, MCP servers included (Flowise); the workspace's
+ * custom tools are chosen inside the "Custom Tool" component's own form (Flowise).
  */
-export const listTools: LoadMethod = () => Promise.resolve(componentOptions('Tools'));
+export const listTools: LoadMethod = () => Promise.resolve(componentOptions(...TOOL_CATEGORIES));
 
 export const listVectorStores: LoadMethod = () => Promise.resolve(componentOptions('Vector Stores'));
 

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AgentflowRegistry, LoadMethod, NodeRegistry, NodeType } from '@flowloom/engine';
+import type {
+  AgentflowRegistry,
+  GuardedFetch,
+  LoadMethod,
+  McpStdioServer,
+  NodeRegistry,
+  NodeType,
+} from '@flowloom/engine';
 import {
   nodeLoadMethodBody,
   toLoadMethodNode,
@@ -32,6 +39,8 @@ export function registerNodeRoutes(
     credentials,
     chatflows,
     documentStores,
+    http,
+    mcpStdioServers,
   }: {
     registry: NodeRegistry;
     agentflowRegistry: AgentflowRegistry;
@@ -39,6 +48,10 @@ export function registerNodeRoutes(
     credentials: CredentialService;
     chatflows: Pick<ChatflowService, 'summaries'>;
     documentStores: DocumentStoreRepository;
+    /** The guarded client, for options read from remote servers (Custom MCP's actions). */
+    http: GuardedFetch;
+    /** The stdio MCP servers the operator allows. */
+    mcpStdioServers: readonly McpStdioServer[];
   },
 ) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -141,6 +154,8 @@ export function registerNodeRoutes(
             listTools: () => tools.list(ctx.workspaceId),
             listFlows: () => chatflows.summaries(ctx),
             listDocumentStores: () => documentStores.list(ctx.workspaceId),
+            http,
+            mcpStdioServers,
             logger: { debug() {}, warn: (m) => request.log.warn(m), error: (m) => request.log.error(m) },
           },
         });

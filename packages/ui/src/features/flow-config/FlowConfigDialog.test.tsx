@@ -124,6 +124,7 @@ describe('the Configuration dialog', { timeout: 30_000 }, () => {
       'Text to Speech',
       'File Upload',
       'Post Processing',
+      'MCP Server',
       'Override Config',
     ]);
     expect(screen.getByRole('status', { name: 'Rate Limit is on' })).toBeInTheDocument();

@@ -21,6 +21,7 @@ import { flowConfigApi } from './flowConfigApi';
 import { sectionEnabled, type SectionId } from './flowSettings';
 import { FollowUpPromptsSection } from './FollowUpPromptsSection';
 import { LeadsSection } from './LeadsSection';
+import { McpServerSection } from './McpServerSection';
 import { OverrideConfigSection } from './OverrideConfigSection';
 import { PostProcessingSection } from './PostProcessingSection';
 import { RateLimitSection } from './RateLimitSection';
@@ -28,6 +29,7 @@ import type { SectionProps } from './sectionProps';
 import { SpeechToTextSection } from './SpeechToTextSection';
 import { StarterPromptsSection } from './StarterPromptsSection';
 import { TextToSpeechSection } from './TextToSpeechSection';
+import { useMcpServerStatus } from './useMcpServerStatus';
 
 interface Section {
   id: SectionId;
@@ -36,7 +38,7 @@ interface Section {
   Component: ComponentType<SectionProps>;
 }
 
-/** Sidebar groups and sections (SHARING.md §2; Analytics and MCP Server are not offered here). */
+/** Sidebar groups and sections (SHARING.md §2; Analytics is not offered here). */
 export const SECTION_GROUPS: readonly { group: string; sections: readonly Section[] }[] = [
   {
     group: 'General',
@@ -117,6 +119,12 @@ export const SECTION_GROUPS: readonly { group: string; sections: readonly Sectio
         Component: PostProcessingSection,
       },
       {
+        id: 'mcpServer',
+        label: 'MCP Server',
+        description: 'Model Context Protocol server',
+        Component: McpServerSection,
+      },
+      {
         id: 'overrideConfig',
         label: 'Override Config',
         description: 'Override flow configuration via API',
@@ -147,6 +155,7 @@ export function FlowConfigDialog({
   const notify = useNotify();
   const [current, setCurrent] = useState<SectionId>(initialSection);
   const section = ALL_SECTIONS.find((s) => s.id === current)!;
+  const [mcpServerOn, setMcpServerOn] = useMcpServerStatus(flow.id);
 
   const save = useCallback<SectionProps['save']>(
     async (body, message) => {
@@ -183,7 +192,7 @@ export function FlowConfigDialog({
               <ul style={{ padding: 0 }}>
                 <ListSubheader disableSticky>{group}</ListSubheader>
                 {sections.map((s) => {
-                  const enabled = sectionEnabled(flow, s.id);
+                  const enabled = s.id === 'mcpServer' ? mcpServerOn : sectionEnabled(flow, s.id);
                   return (
                     <ListItemButton
                       key={s.id}
@@ -214,7 +223,12 @@ export function FlowConfigDialog({
             {section.description}
           </Typography>
           {/* Keyed by section and saved version: a section's form starts from what is saved. */}
-          <section.Component key={`${section.id}:${flow.updatedDate}`} flow={flow} save={save} />
+          <section.Component
+            key={`${section.id}:${flow.updatedDate}`}
+            flow={flow}
+            save={save}
+            onStatusChange={setMcpServerOn}
+          />
         </Box>
       </DialogContent>
     </Dialog>

@@ -45,6 +45,7 @@ export const SECTION_IDS = [
   'textToSpeech',
   'fileUpload',
   'postProcessing',
+  'mcpServer',
   'overrideConfig',
 ] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
@@ -82,6 +83,9 @@ export function sectionEnabled(flow: Pick<Chatflow, SettingsColumn>, id: Section
       return on(chatbot.postProcessing, 'enabled');
     case 'overrideConfig':
       return on(api.overrideConfig);
+    case 'mcpServer':
+      // Not in the flow's JSON (the server keeps it apart, with its token): the dialog asks for it.
+      return false;
   }
 }
 

@@ -6,4 +6,6 @@ export interface SectionProps {
   flow: Chatflow;
   /** `PUT /chatflows/:id` with `body`; resolves true once saved (`message` shown), false on failure (shown). */
   save: (body: Partial<Record<SettingsColumn, string>>, message: string) => Promise<boolean>;
+  /** For a section whose on/off state is not in the flow's JSON (MCP Server): tells the sidebar. */
+  onStatusChange?: (on: boolean) => void;
 }

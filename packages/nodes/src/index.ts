@@ -27,6 +27,7 @@ export {
   removeDocuments,
   vectorStoreOf,
   describeKnowledge,
+  askChatModel,
   type ChosenModel,
   type LoaderConfig,
   type OpenedStore,

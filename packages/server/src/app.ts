@@ -94,6 +94,8 @@ import { createCustomTemplateService } from './modules/templates/custom-template
 import { registerExportImportRoutes } from './modules/export-import/export-import.routes.js';
 import { createExportImportRepository } from './modules/export-import/export-import.repository.js';
 import { createExportImportService } from './modules/export-import/export-import.service.js';
+import { registerAssistantRoutes } from './modules/assistants/assistant.routes.js';
+import { createAssistantService } from './modules/assistants/assistant.service.js';
 import { systemClock, type Clock } from './runtime.js';
 import { deriveKeys } from './security/crypto.js';
 import { ensurePrivateFolder } from './security/private-files.js';
@@ -484,6 +486,16 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerMarketplaceRoutes(app, {
     templates: createCustomTemplateService({ db: database.db, clock, chatflows }),
     marketplace: createMarketplaceService({ dir: findMarketplacesDir() }),
+  });
+  registerAssistantRoutes(app, {
+    assistants: createAssistantService({
+      db: database.db,
+      kind: database.kind,
+      registry,
+      clock,
+      servicesFor,
+      storage: fileStorage,
+    }),
   });
   registerExportImportRoutes(app, {
     exportImport: createExportImportService({ repo: createExportImportRepository(database.db), clock }),

@@ -37,3 +37,4 @@ export * from './rules/metadata-filter.js';
 export * from './document-store.js';
 export * from './flow-settings.js';
 export * from './mcp-server.js';
+export * from './assistant.js';

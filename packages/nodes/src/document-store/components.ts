@@ -325,6 +325,30 @@ const DESCRIBE_INSTRUCTION =
   'Below is the beginning of a collection of documents that an AI assistant will be able to search. Write one sentence, under 200 words, that tells the assistant what the collection contains and when searching it helps. Answer with the sentence only.';
 
 /**
+ * The chosen chat model's answer to one message (with an optional system message), outside any flow:
+ * the helpers that write text for a builder (a store's description, an assistant's instructions).
+ */
+export async function askChatModel(
+  registry: NodeRegistry,
+  run: RunContext,
+  chosen: ChosenModel,
+  prompt: { system?: string; message: string },
+): Promise<string> {
+  const type = componentType(registry, 'chatModel', chosen.name);
+  const config = chosen.credential ? { ...chosen.inputs, credential: chosen.credential } : chosen.inputs;
+  const model = requireChatModel(
+    await asPromise(() => type.init!(componentContext(run, type, config))),
+    'Chat Model',
+  );
+  return generate(model, {
+    ...(prompt.system !== undefined && { system: prompt.system }),
+    messages: [{ role: 'user', content: prompt.message }],
+    stream: false,
+    run,
+  });
+}
+
+/**
  * A one-sentence description of a store's contents from its first chunks, written by the chosen chat
  * model: the description an agent reads to decide when to search the store.
  */
@@ -334,17 +358,6 @@ export async function describeKnowledge(
   chosen: ChosenModel,
   sample: string,
 ): Promise<string> {
-  const type = componentType(registry, 'chatModel', chosen.name);
-  const config = chosen.credential ? { ...chosen.inputs, credential: chosen.credential } : chosen.inputs;
-  const model = requireChatModel(
-    await asPromise(() => type.init!(componentContext(run, type, config))),
-    'Chat Model',
-  );
-  const text = await generate(model, {
-    system: DESCRIBE_INSTRUCTION,
-    messages: [{ role: 'user', content: sample }],
-    stream: false,
-    run,
-  });
+  const text = await askChatModel(registry, run, chosen, { system: DESCRIBE_INSTRUCTION, message: sample });
   return text.trim().slice(0, 1024);
 }

@@ -23,7 +23,8 @@ import type { CredentialService } from '../credentials/credential.service.js';
 import type { DocumentStoreRepository } from '../document-stores/document-store.repository.js';
 import type { ToolRepository } from '../resources/tool.repository.js';
 
-const VIEW = can('chatflows:view', 'agentflows:view');
+// The assistant builder fills the same node forms (model lists, custom tool lists) as the canvases.
+const VIEW = can('chatflows:view', 'agentflows:view', 'assistants:view');
 
 export function describeNode(type: Pick<NodeType, 'definition'>): NodeDefinition {
   return { ...type.definition, icon: `/api/v1/node-icon/${type.definition.name}` };

@@ -310,7 +310,7 @@ test('a feature-flagged route goes to /unauthorized in open source', async () =>
   await page.goto('/executions');
   await expect(page).toHaveURL(/\/executions$/);
   await expect(pageHeading(page, 'Agent Executions')).toBeVisible();
-  await page.goto('/assistants');
+  await page.goto('/assistants/openai');
   await expect(page.getByTestId('coming-soon')).toContainText('Coming in a later release');
 });
 

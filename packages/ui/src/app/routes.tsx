@@ -11,6 +11,9 @@ const UserProfilePage = lazyPage(() => import('../features/auth/pages/UserProfil
 const MarketplacePage = lazyPage(() => import('../features/marketplace/MarketplacePage'));
 const MarketplacePreviewPage = lazyPage(() => import('../features/marketplace/MarketplacePreviewPage'));
 const ComingSoonPage = lazyPage(() => import('../features/coming-soon/ComingSoonPage'));
+const AssistantsPage = lazyPage(() => import('../features/assistants/AssistantsPage'));
+const CustomAssistantsPage = lazyPage(() => import('../features/assistants/CustomAssistantsPage'));
+const CustomAssistantPage = lazyPage(() => import('../features/assistants/builder/CustomAssistantPage'));
 const CanvasPage = lazyPage(() => import('../features/canvas/CanvasPage'));
 const AgentCanvasPage = lazyPage(() => import('../features/agentcanvas/AgentCanvasPage'));
 const ExecutionsPage = lazyPage(() => import('../features/executions/ExecutionsPage'));
@@ -51,21 +54,13 @@ export const mainRoutes: AppRoute[] = [
   { path: '/marketplaces', permission: TEMPLATES, element: <MarketplacePage /> },
   { path: '/apikey', permission: 'apikeys:view', element: <ApiKeysPage /> },
   { path: '/tools', permission: 'tools:view', element: <ToolsPage /> },
-  { path: '/assistants', permission: 'assistants:view', element: <ComingSoonPage area="assistants" /> },
-  {
-    path: '/assistants/custom',
-    permission: 'assistants:view',
-    element: <ComingSoonPage area="assistants" />,
-  },
-  {
-    path: '/assistants/custom/:id',
-    permission: 'assistants:view',
-    element: <ComingSoonPage area="assistants" />,
-  },
+  { path: '/assistants', permission: 'assistants:view', element: <AssistantsPage /> },
+  { path: '/assistants/custom', permission: 'assistants:view', element: <CustomAssistantsPage /> },
+  { path: '/assistants/custom/:id', permission: 'assistants:view', element: <CustomAssistantPage /> },
   {
     path: '/assistants/openai',
     permission: 'assistants:view',
-    element: <ComingSoonPage area="assistants" />,
+    element: <ComingSoonPage area="openaiAssistants" />,
   },
   { path: '/credentials', permission: 'credentials:view', element: <CredentialsPage /> },
   { path: '/variables', permission: 'variables:view', element: <VariablesPage /> },

@@ -24,7 +24,7 @@ export function useResourcePage<T extends { id: string }>({
   listDeps = [],
 }: {
   /** Permission family and storage key: "tools". */
-  resource: 'tools' | 'variables' | 'credentials' | 'apikeys' | 'documentStores';
+  resource: 'tools' | 'variables' | 'credentials' | 'apikeys' | 'documentStores' | 'assistants';
   /** Singular and plural, lower case (proper names keep their case): ["tool", "tools"]. */
   nouns: [string, string];
   api: {

@@ -27,14 +27,13 @@ export interface AreaDescription {
 
 /** Areas whose screens arrive in later releases; their routes and guards already exist. */
 export const AREAS = {
-  assistants: {
-    title: 'Assistants',
-    description:
-      'Ready-made assistants built from a model, instructions and tools — custom, OpenAI or Azure.',
+  openaiAssistants: {
+    title: 'OpenAI Assistants',
+    description: "Assistants kept by OpenAI's Assistants API (or Azure's), used from Flowloom like any flow.",
     highlights: [
-      'Create custom assistants without a canvas',
-      'Connect OpenAI and Azure assistants',
-      'Attach tools and knowledge',
+      'Connect OpenAI and Azure assistants with a credential',
+      'Give them files for file search and the code interpreter',
+      'Chat with them in a preview and through the prediction API',
     ],
     icon: <SmartToyOutlinedIcon />,
   },

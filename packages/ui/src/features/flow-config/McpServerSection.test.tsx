@@ -114,7 +114,8 @@ describe('the MCP Server section', { timeout: 30_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Rotate' }));
     await waitFor(() => expect(token).toHaveValue('fedcba9876543210fedcba9876543210'));
     expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/mcp-server/flow-1/refresh'))).toBe(true);
-    expect(screen.getByRole('button', { name: 'Copy token' })).toBeInTheDocument();
+    // The page is hidden from assistive technology until the closing confirm dialog has gone.
+    expect(await screen.findByRole('button', { name: 'Copy token' })).toBeInTheDocument();
   });
 
   it('switches serving off with the DELETE route', async () => {

@@ -1,9 +1,8 @@
 // The chatflow canvas end to end: nodes dragged from the palette, wired handle to handle, saved,
 // and run from the chat panel against the scripted test LLM (OPENAI_BASE_URL points at it).
-import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { canvasDriver } from './canvas-support';
-import { createOpenAiCredential, INTERNAL, openOwnerPage } from './support';
+import { createConversationFlow, createOpenAiCredential, INTERNAL, openOwnerPage } from './support';
 
 // Unique per run of the file, so repeated runs against one server never show two alike.
 const CREDENTIAL = `Test LLM key ${Date.now().toString(36)}`;
@@ -166,30 +165,11 @@ test('a node\'s "Create new" opens that credential type\'s form in place and sel
 
 test('an image attached in the chat reaches a model that takes images', async () => {
   // The Flowise "Conversation Chain" template, its ChatOpenAI with "Allow Image Uploads" on.
-  const template = JSON.parse(
-    readFileSync(
-      new URL('../../shared/compat/flowise/chatflows/Conversation Chain.json', import.meta.url),
-      'utf8',
-    ),
-  ) as {
-    nodes: { data: { name: string; inputs: Record<string, unknown>; credential?: string } }[];
-    edges: unknown[];
-  };
-  for (const item of template.nodes)
-    if (item.data.name === 'chatOpenAI') {
-      item.data.credential = credentialId;
-      item.data.inputs.allowImageUploads = true;
-    }
-  const created = await page.request.post('/api/v1/chatflows', {
-    headers: INTERNAL,
-    data: {
-      name: `Vision ${Date.now().toString(36)}`,
-      type: 'CHATFLOW',
-      flowData: JSON.stringify({ nodes: template.nodes, edges: template.edges }),
-    },
+  const id = await createConversationFlow(page.request, {
+    name: `Vision ${Date.now().toString(36)}`,
+    credentialId,
+    modelInputs: { allowImageUploads: true },
   });
-  expect(created.ok(), await created.text()).toBe(true);
-  const { id } = (await created.json()) as { id: string };
 
   await page.goto(`/canvas/${id}`);
   await page.getByRole('button', { name: 'Open chat' }).click();

@@ -1,11 +1,10 @@
 // Issue 13: what a flow's Configuration adds to the canvas chat — follow-up prompts offered after an
 // answer, answers read aloud with the flow's voice, questions recorded from the microphone. Set in
 // the Configuration dialog, seen in the chat at once.
-import { readFileSync } from 'node:fs';
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { spokenAudio, startTestLlmServer, type TestLlmServer } from '../packages/test-llm/src/index';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
-import { createOpenAiCredential, INTERNAL, openOwnerPage } from './support';
+import { createConversationFlow, createOpenAiCredential, openOwnerPage } from './support';
 
 // This file's browser only: Chromium's fake microphone (a tone), allowed without asking.
 test.use({
@@ -44,23 +43,10 @@ test.beforeAll(async ({ browser }) => {
   });
   credentialName = `Speech ${Date.now().toString(36)}`;
   const credentialId = await createOpenAiCredential(page.request, credentialName);
-  const template = JSON.parse(
-    readFileSync(
-      new URL('../../shared/compat/flowise/chatflows/Conversation Chain.json', import.meta.url),
-      'utf8',
-    ),
-  ) as { nodes: { data: { name: string; credential?: string } }[]; edges: unknown[] };
-  for (const item of template.nodes) if (item.data.name === 'chatOpenAI') item.data.credential = credentialId;
-  const created = await page.request.post('/api/v1/chatflows', {
-    headers: INTERNAL,
-    data: {
-      name: `Spoken ${Date.now().toString(36)}`,
-      type: 'CHATFLOW',
-      flowData: JSON.stringify({ nodes: template.nodes, edges: template.edges }),
-    },
+  flowId = await createConversationFlow(page.request, {
+    name: `Spoken ${Date.now().toString(36)}`,
+    credentialId,
   });
-  expect(created.ok(), await created.text()).toBe(true);
-  flowId = ((await created.json()) as { id: string }).id;
 });
 test.afterAll(async () => {
   await context.close();

@@ -1,8 +1,7 @@
 // The canvas Settings menu and the Configuration dialog (SHARING.md §2, §7): starter prompts, a rate
 // limit and post-processing set on a chatflow in the browser, then seen in the chat and the run API.
-import { readFileSync } from 'node:fs';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { createOpenAiCredential, INTERNAL, openOwnerPage } from './support';
+import { createConversationFlow, createOpenAiCredential, INTERNAL, openOwnerPage } from './support';
 
 let context: BrowserContext;
 let page: Page;
@@ -11,23 +10,10 @@ let flowId: string;
 test.beforeAll(async ({ browser }) => {
   ({ context, page } = await openOwnerPage(browser));
   const credentialId = await createOpenAiCredential(page.request, `Settings ${Date.now().toString(36)}`);
-  const template = JSON.parse(
-    readFileSync(
-      new URL('../../shared/compat/flowise/chatflows/Conversation Chain.json', import.meta.url),
-      'utf8',
-    ),
-  ) as { nodes: { data: { name: string; credential?: string } }[]; edges: unknown[] };
-  for (const item of template.nodes) if (item.data.name === 'chatOpenAI') item.data.credential = credentialId;
-  const created = await page.request.post('/api/v1/chatflows', {
-    headers: INTERNAL,
-    data: {
-      name: `Configured ${Date.now().toString(36)}`,
-      type: 'CHATFLOW',
-      flowData: JSON.stringify({ nodes: template.nodes, edges: template.edges }),
-    },
+  flowId = await createConversationFlow(page.request, {
+    name: `Configured ${Date.now().toString(36)}`,
+    credentialId,
   });
-  expect(created.ok(), await created.text()).toBe(true);
-  flowId = ((await created.json()) as { id: string }).id;
 });
 test.afterAll(async () => context.close());
 

@@ -1,4 +1,5 @@
 // Shared by the spec files of one run, which all use the same fresh data folder.
+import { readFileSync } from 'node:fs';
 import type { FlowNodeData, NodeDefinition } from '@flowloom/shared';
 import {
   expect,
@@ -124,4 +125,42 @@ export function connect(source: FlowNode, target: FlowNode, inputName: string) {
     targetHandle: anchor.id,
   };
   return { ...connection, id: edgeId(connection), type: 'buttonedge', data: { label: '' } };
+}
+
+/**
+ * Creates a chatflow from the Flowise "Conversation Chain" file through the API, its ChatOpenAI on
+ * `credentialId` (with `modelInputs` set over its inputs); answers the flow's id.
+ */
+export async function createConversationFlow(
+  request: APIRequestContext,
+  {
+    name,
+    credentialId,
+    modelInputs = {},
+  }: { name: string; credentialId: string; modelInputs?: Record<string, unknown> },
+): Promise<string> {
+  const template = JSON.parse(
+    readFileSync(
+      new URL('../../shared/compat/flowise/chatflows/Conversation Chain.json', import.meta.url),
+      'utf8',
+    ),
+  ) as {
+    nodes: { data: { name: string; inputs: Record<string, unknown>; credential?: string } }[];
+    edges: unknown[];
+  };
+  for (const item of template.nodes)
+    if (item.data.name === 'chatOpenAI') {
+      item.data.credential = credentialId;
+      Object.assign(item.data.inputs, modelInputs);
+    }
+  const created = await request.post('/api/v1/chatflows', {
+    headers: INTERNAL,
+    data: {
+      name,
+      type: 'CHATFLOW',
+      flowData: JSON.stringify({ nodes: template.nodes, edges: template.edges }),
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  return ((await created.json()) as { id: string }).id;
 }

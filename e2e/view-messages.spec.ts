@@ -2,7 +2,7 @@
 // list's menu, exported as JSON and cleared.
 import { readFileSync } from 'node:fs';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { createOpenAiCredential, INTERNAL, openOwnerPage } from './support';
+import { createConversationFlow, createOpenAiCredential, INTERNAL, openOwnerPage } from './support';
 
 let context: BrowserContext;
 let page: Page;
@@ -17,24 +17,8 @@ test.afterAll(async () => {
 
 test('a canvas chat is read, exported and cleared in View Messages', async () => {
   const credentialId = await createOpenAiCredential(page.request, `Viewer LLM ${Date.now().toString(36)}`);
-  const template = JSON.parse(
-    readFileSync(
-      new URL('../../shared/compat/flowise/chatflows/Conversation Chain.json', import.meta.url),
-      'utf8',
-    ),
-  ) as { nodes: { data: { name: string; credential?: string } }[]; edges: unknown[] };
-  for (const item of template.nodes) if (item.data.name === 'chatOpenAI') item.data.credential = credentialId;
   const name = `Viewer ${Date.now().toString(36)}`;
-  const created = await page.request.post('/api/v1/chatflows', {
-    headers: INTERNAL,
-    data: {
-      name,
-      type: 'CHATFLOW',
-      flowData: JSON.stringify({ nodes: template.nodes, edges: template.edges }),
-    },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  const { id } = (await created.json()) as { id: string };
+  const id = await createConversationFlow(page.request, { name, credentialId });
 
   // Chat with the flow in the canvas chat.
   await page.goto(`/canvas/${id}`);

@@ -1130,27 +1130,22 @@ for (const folder of ['chatflows', 'agentflows', 'agentflowsv2', 'tools']) {
   mkdirSync(join(OUT, folder), { recursive: true });
   for (const file of readdirSync(join(OUT, folder))) rmSync(join(OUT, folder, file));
 }
-for (const [name, spec] of Object.entries(CHATFLOWS)) {
-  const { nodes, edges } = spec.flow();
-  write('chatflows', name, {
-    description: spec.description,
-    framework: ['Langchain'],
-    usecases: spec.usecases,
-    ...(spec.badge && { badge: spec.badge }),
-    nodes,
-    edges,
-  });
-}
-for (const [name, spec] of Object.entries(AGENT_GRAPHS)) {
-  const { nodes, edges } = spec.flow();
-  write('agentflows', name, {
-    description: spec.description,
-    framework: ['Langchain'],
-    usecases: spec.usecases,
-    ...(spec.badge && { badge: spec.badge }),
-    nodes,
-    edges,
-  });
+// Chatflows and V1 agentflows are both drawn as chatflow nodes (LangChain framework).
+for (const [folder, specs] of [
+  ['chatflows', CHATFLOWS],
+  ['agentflows', AGENT_GRAPHS],
+]) {
+  for (const [name, spec] of Object.entries(specs)) {
+    const { nodes, edges } = spec.flow();
+    write(folder, name, {
+      description: spec.description,
+      framework: ['Langchain'],
+      usecases: spec.usecases,
+      ...(spec.badge && { badge: spec.badge }),
+      nodes,
+      edges,
+    });
+  }
 }
 for (const [name, spec] of Object.entries(AGENTFLOWS)) {
   const { nodes, edges } = spec.flow();

@@ -75,6 +75,22 @@ export interface StoredFile {
 export interface FileStore {
   /** Throws a readable error when no such file is stored for this flow or store. */
   read(name: string): Promise<StoredFile>;
+  /**
+   * Keeps a file a run produced for one chat of the flow (an assistant's picture or cited file), so
+   * the chat can show or download it; answers the name it is kept under (a file of that name in the
+   * same chat is replaced). Absent where runs keep no files (document-store processing).
+   */
+  saveChatFile?(chatId: string, file: StoredFile): Promise<string>;
+}
+
+/** An OpenAI or Azure assistant of the workspace, as the OpenAI Assistant node reads it. */
+export interface AssistantRecord {
+  id: string;
+  type: string;
+  /** JSON text: the assistant's name, model, instructions… and `id`, its id at OpenAI. */
+  details: string;
+  /** The id of the stored credential it runs with. */
+  credential: string | null;
 }
 
 /** One record of a vector collection. */
@@ -196,8 +212,14 @@ export interface McpStdioServer {
 /** Everything outside the engine a node may reach, each behind an interface the server implements. */
 export interface EngineServices {
   credentials: { get(id: string): Promise<{ credentialName: string; data: Record<string, unknown> }> };
-  chatHistory: { load(flowId: string, sessionId: string): Promise<ChatTurn[]> };
+  chatHistory: {
+    load(flowId: string, sessionId: string): Promise<ChatTurn[]>;
+    /** The session the latest stored message of a chat belongs to (an assistant's thread). */
+    sessionOf?(flowId: string, chatId: string): Promise<string | undefined>;
+  };
   tools: { get(id: string): Promise<CustomToolRecord | undefined> };
+  /** The workspace's OpenAI and Azure assistants (the OpenAI Assistant node). */
+  assistants?: { get(id: string): Promise<AssistantRecord | undefined> };
   http: GuardedFetch;
   sandbox: CodeSandbox;
   /** Operator-level default base URLs per provider (e.g. `openai`), used when a node sets none. */
@@ -323,6 +345,19 @@ export interface NodeRunOutput {
   sourceDocuments?: SourceDocument[];
   usedTools?: UsedTool[];
   artifacts?: { type: string; data: unknown }[];
+  /** Files the answer cites or links (an OpenAI assistant's), kept for the chat to download. */
+  fileAnnotations?: FileAnnotation[];
+  /**
+   * The session the answer belongs to when the node keeps its own (an OpenAI assistant's thread):
+   * the exchange is stored and answered under it (Flowise).
+   */
+  sessionId?: string;
+}
+
+/** A file an answer cites: its name, and where the server keeps it for the chat. */
+export interface FileAnnotation {
+  fileName: string;
+  filePath: string;
 }
 
 /** A flow of the workspace as Execute Flow lists it. */
@@ -351,6 +386,8 @@ export interface LoadMethodServices extends Pick<
   /** Chatflows and agentflows the caller may view. */
   listFlows(): Promise<FlowSummary[]>;
   listDocumentStores(): Promise<DocumentStoreSummary[]>;
+  /** The workspace's OpenAI and Azure assistants. */
+  listAssistants?(): Promise<AssistantRecord[]>;
 }
 
 /** What a load method (the options of an `asyncOptions` input) sees. */

@@ -51,3 +51,10 @@ export {
   SPEECH_TO_TEXT_PROVIDERS,
   TEXT_TO_SPEECH_PROVIDERS,
 } from './speech/openai-audio.js';
+export {
+  assistantsClient,
+  assistantsErrorMessage,
+  isAssistantCredential,
+  ASSISTANT_CREDENTIALS,
+  type AssistantCredential,
+} from './agents/openAIAssistant/assistants-client.js';

@@ -3,6 +3,7 @@ import { toolAgent } from './agents/toolAgent/toolAgent.js';
 import { conversationalAgent } from './agents/conversationalAgent/conversationalAgent.js';
 import { csvAgent } from './agents/csvAgent/csvAgent.js';
 import { reactAgentChat } from './agents/reactAgentChat/reactAgentChat.js';
+import { openAIAssistant } from './agents/openAIAssistant/openAIAssistant.js';
 import { conversationChain } from './chains/conversationChain/conversationChain.js';
 import { llmChain } from './chains/llmChain/llmChain.js';
 import { azureChatOpenAI } from './chat-models/azureChatOpenAI/azureChatOpenAI.js';
@@ -116,6 +117,7 @@ export const chatflowNodes: readonly NodeType[] = [
   conversationalAgent,
   reactAgentChat,
   csvAgent,
+  openAIAssistant,
   // Memory
   bufferMemory,
   bufferWindowMemory,

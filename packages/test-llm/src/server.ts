@@ -6,6 +6,7 @@ import { geminiChat, geminiError, geminiNeutral, type GeminiBody } from './gemin
 import { answerEmbeddings, embeddingWire } from './embeddings.js';
 import { ollamaChat, ollamaNeutral, type OllamaBody } from './ollama.js';
 import { answerSpeech, answerTranscription, audioWire } from './audio.js';
+import { createAssistantsApi } from './assistants.js';
 import { sendJson, textOf } from './wire.js';
 import {
   argumentsText,
@@ -38,7 +39,7 @@ export interface TestLlmServer {
    * that embeds and chats gets each its own). Only `error`, `delayMs` and `retryAfterMs` count.
    */
   scriptEmbeddings(...replies: ScriptedReply[]): void;
-  /** Forgets queued replies and recorded requests. */
+  /** Forgets queued replies, recorded requests and the Assistants API's objects. */
   reset(): void;
   /** Every request received, oldest first. Turn off with `record: false` (benchmarks). */
   readonly requests: RecordedRequest[];
@@ -195,6 +196,7 @@ export async function startTestLlmServer(
   const embeddingQueue: ScriptedReply[] = [];
   const requests: RecordedRequest[] = [];
   const record = options.record ?? true;
+  const assistants = createAssistantsApi(() => queue.shift());
 
   const server = createServer((request, response) => {
     void (async () => {
@@ -219,6 +221,18 @@ export async function startTestLlmServer(
             models: [{ name: 'test-model' }],
           });
         }
+        if (
+          await assistants.answer(
+            request.method ?? 'GET',
+            path,
+            raw,
+            contentType,
+            body,
+            response,
+            request.headers,
+          )
+        )
+          return;
         const audio = request.method === 'POST' ? audioWire(path) : undefined;
         if (audio === 'speech') return answerSpeech(body, response);
         if (audio === 'transcriptions') return await answerTranscription(raw, contentType, response);
@@ -281,6 +295,7 @@ export async function startTestLlmServer(
       queue.length = 0;
       embeddingQueue.length = 0;
       requests.length = 0;
+      assistants.reset();
     },
     requests,
     close: () =>

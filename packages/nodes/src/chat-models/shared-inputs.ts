@@ -1,4 +1,4 @@
-import type { NodeContext } from '@flowloom/engine';
+import type { EngineServices, NodeContext } from '@flowloom/engine';
 import type { NodeParam, ParamOption } from '@flowloom/shared';
 import { stringInput } from '../llm/chat-model.js';
 
@@ -88,9 +88,17 @@ export interface EndpointRequest {
  * transport's address check either way.
  */
 export function modelEndpoint(ctx: NodeContext, request: EndpointRequest): string | undefined {
+  return modelEndpointFor(ctx.run.services, request);
+}
+
+/** {@link modelEndpoint} outside a node run (the server's calls on a credential's behalf). */
+export function modelEndpointFor(
+  services: Pick<EngineServices, 'providerBaseUrls'>,
+  request: EndpointRequest,
+): string | undefined {
   const typed = trimmed(request.typed);
   const owned = trimmed(stringInput(request.credential[CREDENTIAL_BASE_URL_FIELD]));
-  const operator = trimmed(ctx.run.services.providerBaseUrls[request.provider]);
+  const operator = trimmed(services.providerBaseUrls[request.provider]);
   const allowed = owned ?? operator;
   if (!typed) return allowed;
   const hasSecret = stringInput(request.credential[request.secretField]) !== undefined;

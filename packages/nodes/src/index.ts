@@ -56,5 +56,7 @@ export {
   assistantsErrorMessage,
   isAssistantCredential,
   ASSISTANT_CREDENTIALS,
+  uploadableFile,
   type AssistantCredential,
+  type AssistantsClient,
 } from './agents/openAIAssistant/assistants-client.js';

@@ -49,7 +49,7 @@ import { createSmtpMailer, type Mailer } from './modules/auth/mailer.js';
 import { registerChatflowRoutes } from './modules/chatflows/chatflow.routes.js';
 import { createChatflowService } from './modules/chatflows/chatflow.service.js';
 import { createDocumentStoreRepository } from './modules/document-stores/document-store.repository.js';
-import { createFileStorage } from './modules/storage/file-storage.js';
+import { chatFileScope, createFileStorage } from './modules/storage/file-storage.js';
 import { registerDocumentStoreRoutes } from './modules/document-stores/document-store.routes.js';
 import { createDocumentStoreService } from './modules/document-stores/document-store.service.js';
 import { createDocumentStoreVectors } from './modules/document-stores/document-store.vectors.js';
@@ -96,6 +96,10 @@ import { createExportImportRepository } from './modules/export-import/export-imp
 import { createExportImportService } from './modules/export-import/export-import.service.js';
 import { registerAssistantRoutes } from './modules/assistants/assistant.routes.js';
 import { createAssistantService } from './modules/assistants/assistant.service.js';
+import { createAssistantRepository } from './modules/assistants/assistant.repository.js';
+import { createOpenAIAssistantsService } from './modules/assistants/openai-assistants.service.js';
+import { registerOpenAIAssistantRoutes } from './modules/assistants/openai-assistants.routes.js';
+import { registerChatFileRoutes } from './modules/storage/chat-files.routes.js';
 import { systemClock, type Clock } from './runtime.js';
 import { deriveKeys } from './security/crypto.js';
 import { ensurePrivateFolder } from './security/private-files.js';
@@ -294,8 +298,10 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
   });
   const agentflowRegistry = options.agentflowRegistry ?? createAgentflowRegistry();
+  const assistantRepo = createAssistantRepository(database.db);
   registerNodeRoutes(app, {
     registry,
+    assistants: assistantRepo,
     agentflowRegistry,
     tools: createToolRepository(database.db),
     credentials,
@@ -339,6 +345,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   /** What node code may reach, for a workspace and whose files it reads (flow runs, document stores). */
   const baseServicesFor = engineServiceFactory({
     tools: createToolRepository(database.db),
+    assistants: assistantRepo,
     credentials,
     messages,
     http: nodeHttp,
@@ -377,7 +384,14 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       logger: app.log,
     }),
   });
-  registerChatMessageRoutes(app, { db: database.db, messages });
+  registerChatMessageRoutes(app, {
+    db: database.db,
+    messages,
+    chatFiles: {
+      removeChat: (workspaceId, flowId, chatId) =>
+        fileStorage.remove(workspaceId, chatFileScope(flowId, chatId)),
+    },
+  });
   registerMessageExportRoutes(app, { db: database.db, messages, home: config.home, appUrl: config.appUrl });
   const storeRuntime = { registry, servicesFor };
   const upsertHistory = createUpsertHistoryRepository(database.db);
@@ -487,6 +501,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     templates: createCustomTemplateService({ db: database.db, clock, chatflows }),
     marketplace: createMarketplaceService({ dir: findMarketplacesDir() }),
   });
+  const openAIAssistants = createOpenAIAssistantsService({ credentials, servicesFor });
   registerAssistantRoutes(app, {
     assistants: createAssistantService({
       db: database.db,
@@ -494,8 +509,19 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       registry,
       clock,
       servicesFor,
+      openAI: openAIAssistants,
       storage: fileStorage,
     }),
+  });
+  registerOpenAIAssistantRoutes(app, {
+    openAI: openAIAssistants,
+    fileSizeLimit: config.fileSizeLimit,
+    bodyLimit: config.bodyLimit,
+  });
+  const flowRows = createChatflowRepository(database.db);
+  registerChatFileRoutes(app, {
+    storage: fileStorage,
+    workspaceOf: (flowId) => flowRows.workspaceOf(flowId),
   });
   registerExportImportRoutes(app, {
     exportImport: createExportImportService({ repo: createExportImportRepository(database.db), clock }),

@@ -101,21 +101,126 @@ const detailsOf = <T extends z.ZodType>(schema: T) =>
 
 const optionalText = (max: number) => z.string().max(max).nullish();
 
-export const createAssistantBody = z.object({
-  type: z
-    .literal('CUSTOM', {
-      message:
-        'Only custom assistants (type "CUSTOM") can be created so far: OpenAI and Azure assistants come in a later release',
-    })
-    .default('CUSTOM'),
-  details: detailsOf(customAssistantDetails),
+/** The built-in tools an OpenAI assistant may have (Flowise's dialog offers these two). */
+export const OPENAI_ASSISTANT_TOOLS = ['code_interpreter', 'file_search'] as const;
+export type OpenAIAssistantTool = (typeof OPENAI_ASSISTANT_TOOLS)[number];
+
+/** Most characters the instructions of an OpenAI assistant may have (OpenAI's limit). */
+export const MAX_OPENAI_INSTRUCTIONS = 256_000;
+/** Most files the code interpreter of one assistant may have (OpenAI's limit). */
+export const MAX_CODE_INTERPRETER_FILES = 20;
+/** Most characters an OpenAI assistant's details may take as JSON (file lists included). */
+const MAX_OPENAI_DETAILS = 500_000;
+
+const openAIId = z.string().trim().min(1).max(100);
+
+/**
+ * `tool_resources` as Flowise's dialog keeps them: the ids OpenAI needs, plus the file objects and
+ * the vector store it shows (`files`, `vector_store_object`), which are stored, never sent on.
+ */
+const toolResources = z
+  .object({
+    code_interpreter: z
+      .object({
+        file_ids: z
+          .array(openAIId)
+          .max(
+            MAX_CODE_INTERPRETER_FILES,
+            `The code interpreter may have at most ${MAX_CODE_INTERPRETER_FILES} files`,
+          )
+          .default([]),
+        files: z.array(z.unknown()).max(1000).optional(),
+      })
+      .optional(),
+    file_search: z
+      .object({
+        vector_store_ids: z.array(openAIId).max(1, 'An assistant searches one vector store').default([]),
+        files: z.array(z.unknown()).max(10_000).optional(),
+        vector_store_object: z.unknown().optional(),
+      })
+      .optional(),
+  })
+  .default({});
+
+/** `details` of an OpenAI or Azure assistant (Flowise shape); `id` is its id at OpenAI. */
+export const openAIAssistantDetails = z
+  .object({
+    id: z.string().max(100).optional(),
+    name: z.string().max(256, 'The assistant name must be at most 256 characters').nullish(),
+    description: z.string().max(512, 'The description must be at most 512 characters').nullish(),
+    model: z
+      .string({ message: 'Choose the assistant model' })
+      .trim()
+      .min(1, 'Choose the assistant model')
+      .max(256),
+    instructions: z
+      .string()
+      .max(
+        MAX_OPENAI_INSTRUCTIONS,
+        `Instructions must be at most ${MAX_OPENAI_INSTRUCTIONS.toLocaleString('en-US')} characters`,
+      )
+      .nullish(),
+    temperature: z.number().min(0, 'Temperature is 0 to 2').max(2, 'Temperature is 0 to 2').nullish(),
+    top_p: z.number().min(0, 'Top P is 0 to 1').max(1, 'Top P is 0 to 1').nullish(),
+    tools: z
+      .array(
+        z.enum(OPENAI_ASSISTANT_TOOLS, { message: 'Assistant tools are code_interpreter and file_search' }),
+      )
+      .max(2)
+      .default([]),
+    tool_resources: toolResources,
+  })
+  .refine(
+    (details) => jsonSizeWithin(details, MAX_OPENAI_DETAILS),
+    `An assistant's details must be at most ${MAX_OPENAI_DETAILS.toLocaleString('en-US')} characters`,
+  );
+export type OpenAIAssistantDetails = z.infer<typeof openAIAssistantDetails>;
+
+/** The details of a custom assistant, as JSON text or an object. */
+export const customAssistantDetailsBody = detailsOf(customAssistantDetails);
+/** The details of an OpenAI or Azure assistant, as JSON text or an object. */
+export const openAIAssistantDetailsBody = detailsOf(openAIAssistantDetails);
+
+const customAssistantCreate = z.object({
+  type: z.literal('CUSTOM'),
+  details: customAssistantDetailsBody,
   credential: optionalText(100),
   iconSrc: optionalText(2048),
 });
+
+const openAIAssistantCreate = z.object({
+  type: z.enum(['OPENAI', 'AZURE']),
+  details: openAIAssistantDetailsBody,
+  credential: z
+    .string({ message: 'Choose the credential of the assistant' })
+    .trim()
+    .min(1, 'Choose the credential of the assistant')
+    .max(100),
+  iconSrc: optionalText(2048),
+});
+
+/** `POST /assistants`: a custom assistant (the default type), or an OpenAI or Azure one. */
+export const createAssistantBody = z.preprocess(
+  (value) =>
+    value && typeof value === 'object' && !Array.isArray(value) && !('type' in value)
+      ? { ...value, type: 'CUSTOM' }
+      : value,
+  z.discriminatedUnion('type', [customAssistantCreate, openAIAssistantCreate], {
+    error: 'type must be CUSTOM, OPENAI or AZURE',
+  }),
+);
 export type CreateAssistantBody = z.infer<typeof createAssistantBody>;
 
+/**
+ * `PUT /assistants/:id`: the details are read with the schema of the assistant's type, so here
+ * they are only JSON text or an object.
+ */
 export const updateAssistantBody = z.object({
-  details: detailsOf(customAssistantDetails).optional(),
+  details: z
+    .union([z.string().max(1_000_000), z.record(z.string(), z.unknown())], {
+      message: 'details must be JSON text or an object',
+    })
+    .optional(),
   credential: optionalText(100),
   iconSrc: optionalText(2048),
 });
@@ -144,3 +249,43 @@ export interface AssistantStoreOption {
   label: string;
   description: string | null;
 }
+
+/** `?credential=` of the OpenAI assistant routes: the stored OpenAI or Azure OpenAI credential to use. */
+export const assistantCredentialQuery = z.object({
+  credential: z
+    .string({ message: 'credential not provided: choose an OpenAI credential' })
+    .trim()
+    .min(1, 'credential not provided: choose an OpenAI credential')
+    .max(100),
+});
+
+/** Creating or changing an OpenAI vector store (Flowise's dialog: a name and an expiry). */
+export const assistantVectorStoreBody = z.object({
+  name: z.string().trim().max(256, 'The vector store name must be at most 256 characters').nullish(),
+  expires_after: z
+    .object({
+      anchor: z.literal('last_active_at').default('last_active_at'),
+      days: z
+        .number({ message: 'Expiration days must be a number' })
+        .int('Expiration days must be a whole number')
+        .min(1, 'Expiration days are 1 to 365')
+        .max(365, 'Expiration days are 1 to 365'),
+    })
+    .nullish(),
+});
+export type AssistantVectorStoreBody = z.infer<typeof assistantVectorStoreBody>;
+
+/** `PATCH /openai-assistants-vector-store/:id`: the files to take out of the vector store. */
+export const assistantVectorStoreFilesBody = z.object({
+  file_ids: z
+    .array(z.string().trim().min(1).max(100), { message: 'file_ids must be a list of file ids' })
+    .min(1, 'Name at least one file to remove')
+    .max(100, 'Remove at most 100 files at once'),
+});
+
+/** `POST /openai-assistants-file/download`: a file an assistant's answer in a chat cited or drew. */
+export const assistantFileDownloadBody = z.object({
+  chatflowId: z.string({ message: 'Invalid file path' }).trim().min(1, 'Invalid file path').max(100),
+  chatId: z.string({ message: 'Invalid file path' }).trim().min(1, 'Invalid file path').max(200),
+  fileName: z.string({ message: 'Invalid file path' }).trim().min(1, 'Invalid file path').max(255),
+});

@@ -4,6 +4,15 @@ import { stringInput } from '../../llm/chat-model.js';
 import { modelFetch } from '../../llm/lean-fetch.js';
 import { modelEndpointFor } from '../../chat-models/shared-inputs.js';
 
+/** The SDK client the Assistants API is reached with. */
+export type AssistantsClient = OpenAI;
+
+/** A file to upload with the client (bytes, the name OpenAI shows, its type). */
+export async function uploadableFile(data: Uint8Array, name: string, mime: string) {
+  const { toFile } = await import('openai');
+  return toFile(data, name, { type: mime });
+}
+
 /** The credential kinds an OpenAI assistant may use: OpenAI's own API, or an Azure OpenAI resource. */
 export const ASSISTANT_CREDENTIALS = ['openAIApi', 'azureOpenAIApi'] as const;
 export type AssistantCredentialName = (typeof ASSISTANT_CREDENTIALS)[number];

@@ -16,6 +16,27 @@ export function createAssistantRepository(db: Db) {
     count: (workspaceId: string, type: string | undefined) =>
       assistants.count(workspaceId, type ? { type } : {}),
     find: (workspaceId: string, id: string, trx?: Db) => assistants.find(workspaceId, id, trx),
+    /** An OpenAI or Azure assistant of the workspace, as the OpenAI Assistant node reads it. */
+    findOpenAI: (workspaceId: string, id: string) =>
+      db
+        .selectFrom('assistant')
+        .select(['id', 'type', 'details', 'credential'])
+        .where('workspaceId', '=', workspaceId)
+        .where('id', '=', id)
+        .where('type', 'in', ['OPENAI', 'AZURE'])
+        .executeTakeFirst()
+        .then((row) => (row ? { ...row, type: row.type ?? 'OPENAI' } : undefined)),
+    /** The workspace's OpenAI and Azure assistants, newest change first. */
+    listOpenAI: (workspaceId: string) =>
+      db
+        .selectFrom('assistant')
+        .select(['id', 'type', 'details', 'credential'])
+        .where('workspaceId', '=', workspaceId)
+        .where('type', 'in', ['OPENAI', 'AZURE'])
+        .orderBy('updatedDate', 'desc')
+        .limit(500)
+        .execute()
+        .then((rows) => rows.map((row) => ({ ...row, type: row.type ?? 'OPENAI' }))),
     insert: (row: Insertable<AssistantTable>, trx: Db) => assistants.insert(row, trx),
     update: (
       workspaceId: string,

@@ -98,7 +98,8 @@ export function registerAssistantRoutes(
       config: { access: can('assistants:create') },
       schema: {
         tags,
-        summary: 'Create a custom assistant (with a chat model in its details, its flow is built too)',
+        summary:
+          'Create an assistant: custom (with a chat model in its details, its flow is built too), or OPENAI/AZURE (created at OpenAI with the credential)',
         body: createAssistantBody,
       },
     },
@@ -126,12 +127,14 @@ export function registerAssistantRoutes(
       config: { access: can('assistants:delete') },
       schema: {
         tags,
-        summary: "Delete an assistant and its flow (with the flow's messages)",
+        summary:
+          "Delete an assistant and its flow (with the flow's messages); ?isDeleteBoth=true also deletes an OpenAI or Azure assistant at OpenAI",
         params: idParams,
+        querystring: z.object({ isDeleteBoth: z.enum(['true', 'false']).optional() }),
       },
     },
     async (request) => {
-      await assistants.remove(caller(request), request.params.id);
+      await assistants.remove(caller(request), request.params.id, request.query.isDeleteBoth === 'true');
       return { message: 'deleted' };
     },
   );

@@ -6,8 +6,11 @@ import {
   type Assistant,
   type AssistantStoreOption,
   type AssistantType,
+  customAssistantDetailsBody,
+  openAIAssistantDetailsBody,
   type CreateAssistantBody,
   type CustomAssistantDetails,
+  type OpenAIAssistantDetails,
   type FlowData,
   type GenerateInstructionBody,
   type UpdateAssistantBody,
@@ -25,6 +28,7 @@ import { createUpsertHistoryRepository } from '../upsert-history/upsert-history.
 import { CHAT_MODELS, chatModelTypes, credentialOf, settingsOf, toolTypes } from './assistant-components.js';
 import { checkDetails, type DetailsLookups } from './assistant-details.js';
 import { createAssistantRepository, type AssistantRow } from './assistant.repository.js';
+import type { OpenAIAssistantsService, OpenAIAssistantType } from './openai-assistants.service.js';
 
 export interface AssistantServiceDeps {
   db: Db;
@@ -34,8 +38,10 @@ export interface AssistantServiceDeps {
   clock: Clock;
   /** What a one-off model call of a workspace may reach (writing instructions). */
   servicesFor: EngineServicesFor;
+  /** The OpenAI side of OpenAI and Azure assistants. */
+  openAI: OpenAIAssistantsService;
   /** Where files uploaded to a flow are kept; they go with the assistant's flow. */
-  storage?: Pick<FileStorage, 'remove'>;
+  storage?: Pick<FileStorage, 'removeFlowFiles'>;
 }
 
 /**
@@ -68,6 +74,24 @@ function detailsOf(row: AssistantRow): Record<string, unknown> {
     return {};
   }
 }
+
+/** Details sent as JSON text or an object, read with the schema of the assistant's type (400 if wrong). */
+function parseDetails<T>(
+  schema: {
+    safeParse(
+      value: unknown,
+    ): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } };
+  },
+  value: unknown,
+): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success)
+    throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid details');
+  return parsed.data;
+}
+
+const isOpenAIType = (type: string | null): type is OpenAIAssistantType =>
+  type === 'OPENAI' || type === 'AZURE';
 
 /**
  * Custom assistants: an `assistant` row (type CUSTOM, details JSON) and the chat flow of type
@@ -162,6 +186,69 @@ export function createAssistantService(deps: AssistantServiceDeps) {
     await updateWhereUsed(storeRepo, trx, ctx.workspaceId, flow.id, flowData);
   }
 
+  /**
+   * An OpenAI or Azure assistant: created at OpenAI with the credential (or, when the details name
+   * an assistant already there, "loaded": changed to the details), then kept here with its id there.
+   */
+  async function createOpenAI(
+    ctx: AuthContext,
+    body: Extract<CreateAssistantBody, { type: OpenAIAssistantType }>,
+  ): Promise<Assistant> {
+    const client = await deps.openAI.clientFor(ctx, body.credential, body.type);
+    const details: OpenAIAssistantDetails = { ...body.details };
+    const existing = details.id;
+    if (existing) await deps.openAI.update(client, existing, details);
+    else details.id = await deps.openAI.create(client, details);
+    const at = clock.now().toISOString();
+    const row: AssistantRow = {
+      id: randomUUID(),
+      details: JSON.stringify(details),
+      credential: body.credential,
+      iconSrc: body.iconSrc ?? null,
+      type: body.type,
+      workspaceId: ctx.workspaceId,
+      createdDate: at,
+      updatedDate: at,
+    };
+    try {
+      await db.transaction().execute((trx) => repo.insert(row, trx));
+    } catch (error) {
+      // Nothing here refers to the assistant just made at OpenAI: it goes too.
+      if (!existing) await deps.openAI.remove(client, details.id!).catch(() => undefined);
+      throw error;
+    }
+    return toAssistant(row);
+  }
+
+  /** Changes an OpenAI or Azure assistant at OpenAI first, then here (its id there stays). */
+  async function updateOpenAI(
+    ctx: AuthContext,
+    row: AssistantRow,
+    type: OpenAIAssistantType,
+    body: UpdateAssistantBody,
+  ): Promise<Assistant> {
+    const credential = body.credential ?? row.credential;
+    if (!credential) throw new AppError('BAD_REQUEST', 'Choose the credential of the assistant');
+    const client = await deps.openAI.clientFor(ctx, credential, type);
+    const at = clock.now().toISOString();
+    const patch: Partial<Pick<AssistantRow, 'details' | 'credential' | 'iconSrc' | 'updatedDate'>> = {
+      credential,
+      ...(body.iconSrc !== undefined && { iconSrc: body.iconSrc }),
+      updatedDate: at,
+    };
+    if (body.details !== undefined) {
+      const details = parseDetails(openAIAssistantDetailsBody, body.details);
+      const openAIId = detailsOf(row).id;
+      if (typeof openAIId === 'string' && openAIId) {
+        await deps.openAI.update(client, openAIId, details);
+        details.id = openAIId;
+      } else details.id = await deps.openAI.create(client, details);
+      patch.details = JSON.stringify(details);
+    }
+    await db.transaction().execute((trx) => repo.update(ctx.workspaceId, row.id, patch, trx));
+    return toAssistant({ ...row, ...patch });
+  }
+
   return {
     async list(ctx: AuthContext, type: AssistantType | undefined, range?: { offset: number; limit: number }) {
       return (await repo.list(ctx.workspaceId, type, range)).map(toAssistant);
@@ -173,6 +260,7 @@ export function createAssistantService(deps: AssistantServiceDeps) {
     },
 
     async create(ctx: AuthContext, body: CreateAssistantBody): Promise<Assistant> {
+      if (body.type !== 'CUSTOM') return createOpenAI(ctx, body);
       const id = randomUUID();
       const checked = await checkDetails(id, body.details, registry, lookups(ctx));
       assertMayUseCredentials(ctx, checked.flow, null);
@@ -200,12 +288,9 @@ export function createAssistantService(deps: AssistantServiceDeps) {
      */
     async update(ctx: AuthContext, id: string, body: UpdateAssistantBody): Promise<Assistant> {
       const row = await load(ctx, id);
-      if (row.type !== 'CUSTOM')
-        throw new AppError(
-          'BAD_REQUEST',
-          `${row.type ?? 'This'} assistants cannot be edited in this version yet`,
-        );
-      const details: CustomAssistantDetails | undefined = body.details;
+      if (isOpenAIType(row.type)) return updateOpenAI(ctx, row, row.type, body);
+      const details: CustomAssistantDetails | undefined =
+        body.details === undefined ? undefined : parseDetails(customAssistantDetailsBody, body.details);
       if (details && !details.chatModel) throw new AppError('BAD_REQUEST', 'Choose a chat model');
       const at = clock.now().toISOString();
       const patch = {
@@ -230,9 +315,21 @@ export function createAssistantService(deps: AssistantServiceDeps) {
       return toAssistant(saved);
     },
 
-    /** Deletes the assistant and its flow; the flow's messages, feedback and leads go with it. */
-    async remove(ctx: AuthContext, id: string): Promise<void> {
+    /**
+     * Deletes the assistant and its flow; the flow's messages, feedback and leads go with it. An
+     * OpenAI or Azure assistant is deleted at OpenAI too when `alsoAtOpenAI` (Flowise's isDeleteBoth).
+     */
+    async remove(ctx: AuthContext, id: string, alsoAtOpenAI = false): Promise<void> {
       const row = await load(ctx, id);
+      if (alsoAtOpenAI && isOpenAIType(row.type)) {
+        const openAIId = detailsOf(row).id;
+        if (typeof openAIId === 'string' && openAIId) {
+          if (!row.credential)
+            throw new AppError('BAD_REQUEST', 'The assistant has no credential to delete it at OpenAI with');
+          const client = await deps.openAI.clientFor(ctx, row.credential, row.type);
+          await deps.openAI.remove(client, openAIId);
+        }
+      }
       const flowId = await db.transaction().execute(async (trx) => {
         await repo.remove(ctx.workspaceId, id, trx);
         if (row.type !== 'CUSTOM') return undefined;
@@ -243,7 +340,7 @@ export function createAssistantService(deps: AssistantServiceDeps) {
         await repo.removeFlow(ctx.workspaceId, flow.id, trx);
         return flow.id;
       });
-      if (flowId) await deps.storage?.remove(ctx.workspaceId, `flow:${flowId}`);
+      if (flowId) await deps.storage?.removeFlowFiles(ctx.workspaceId, flowId);
     },
 
     /** The chat model node types an assistant may use (Flowise: `/components/chatmodels`). */

@@ -269,6 +269,18 @@ export function createChatMessageRepository(db: Db) {
         content: r.content,
       }));
     },
+    /** The session of a chat's latest message (an OpenAI assistant's thread), if it has one. */
+    async sessionOf(chatflowid: string, chatId: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('chat_message')
+        .select('sessionId')
+        .where('chatflowid', '=', chatflowid)
+        .where('chatId', '=', chatId)
+        .orderBy('createdDate', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.sessionId ?? undefined;
+    },
     /** Deletes a flow's messages (and their feedback): all, or one chat, session, type, range or rating. */
     deleteMatching,
     /** A resumed run answers the pending human-input action: it leaves the earlier message. */

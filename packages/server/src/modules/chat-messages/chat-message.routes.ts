@@ -101,7 +101,16 @@ const deleteQuery = listQuery
 
 export function registerChatMessageRoutes(
   root: FastifyInstance,
-  { db, messages }: { db: Db; messages: ChatMessageRepository },
+  {
+    db,
+    messages,
+    chatFiles,
+  }: {
+    db: Db;
+    messages: ChatMessageRepository;
+    /** Removes the files runs kept for one chat (pictures, cited files), when the chat is cleared. */
+    chatFiles?: { removeChat(workspaceId: string, flowId: string, chatId: string): Promise<void> };
+  },
 ) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['chatmessage'];
@@ -177,6 +186,10 @@ export function registerChatMessageRoutes(
         // A rating filter picks single exchanges; a named chat is cleared whole, as in Flowise.
         q.chatId ? undefined : q.feedbackType,
       );
+      // A chat cleared whole takes the files kept for it along.
+      const wholeChat = q.chatId && !q.sessionId && !q.memoryType && !q.startDate && !q.endDate;
+      if (wholeChat && chatFiles)
+        await chatFiles.removeChat(caller(request).workspaceId, request.params.chatflowid, q.chatId!);
       return { deleted };
     },
   );

@@ -69,6 +69,15 @@ export function createChatflowRepository(db: Db) {
 
     /** The whole row, whatever its workspace (public routes decide what to show). */
     findById: (id: string) => db.selectFrom('chat_flow').selectAll().where('id', '=', id).executeTakeFirst(),
+    /** The workspace a flow belongs to, if there is such a flow. */
+    async workspaceOf(id: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('chat_flow')
+        .select('workspaceId')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row?.workspaceId;
+    },
     async exists(id: string): Promise<boolean> {
       const row = await db.selectFrom('chat_flow').select('id').where('id', '=', id).executeTakeFirst();
       return row !== undefined;

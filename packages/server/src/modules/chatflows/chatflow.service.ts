@@ -62,7 +62,7 @@ export function createChatflowService({
   kind?: DbKind;
   clock: Clock;
   /** Where files uploaded to a flow (its vector upserts) are kept; they go with the flow. */
-  storage?: Pick<FileStorage, 'remove'>;
+  storage?: Pick<FileStorage, 'removeFlowFiles'>;
 }) {
   const table = workspaceTable(db, 'chat_flow', { column: 'updatedDate', direction: 'desc' });
   const documentStores = createDocumentStoreRepository(db, kind);
@@ -209,7 +209,7 @@ export function createChatflowService({
         await updateWhereUsed(documentStores, trx, ctx.workspaceId, id, null);
         await table.remove(ctx.workspaceId, id, trx);
       });
-      await storage?.remove(ctx.workspaceId, `flow:${id}`);
+      await storage?.removeFlowFiles(ctx.workspaceId, id);
     },
   };
 }

@@ -20,6 +20,7 @@ import { caller } from '../../http/auth-hook.js';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.js';
 import type { ChatflowService } from '../chatflows/chatflow.service.js';
 import type { CredentialService } from '../credentials/credential.service.js';
+import type { AssistantRepository } from '../assistants/assistant.repository.js';
 import type { DocumentStoreRepository } from '../document-stores/document-store.repository.js';
 import type { ToolRepository } from '../resources/tool.repository.js';
 
@@ -40,6 +41,7 @@ export function registerNodeRoutes(
     credentials,
     chatflows,
     documentStores,
+    assistants,
     http,
     mcpStdioServers,
   }: {
@@ -49,6 +51,7 @@ export function registerNodeRoutes(
     credentials: CredentialService;
     chatflows: Pick<ChatflowService, 'summaries'>;
     documentStores: DocumentStoreRepository;
+    assistants: Pick<AssistantRepository, 'listOpenAI'>;
     /** The guarded client, for options read from remote servers (Custom MCP's actions). */
     http: GuardedFetch;
     /** The stdio MCP servers the operator allows. */
@@ -155,6 +158,7 @@ export function registerNodeRoutes(
             listTools: () => tools.list(ctx.workspaceId),
             listFlows: () => chatflows.summaries(ctx),
             listDocumentStores: () => documentStores.list(ctx.workspaceId),
+            listAssistants: () => assistants.listOpenAI(ctx.workspaceId),
             http,
             mcpStdioServers,
             logger: { debug() {}, warn: (m) => request.log.warn(m), error: (m) => request.log.error(m) },

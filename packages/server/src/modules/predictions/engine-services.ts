@@ -2,6 +2,7 @@ import type { AddressCheck, CodeSandbox, EngineServices, GuardedFetch } from '@f
 import type { Logger } from '../../runtime.js';
 import type { CredentialService } from '../credentials/credential.service.js';
 import type { ToolRepository } from '../resources/tool.repository.js';
+import type { AssistantRepository } from '../assistants/assistant.repository.js';
 import type { ChatMessageRepository } from '../chat-messages/chat-message.repository.js';
 import type { FileScope } from '../storage/file-storage.js';
 import type { RagServices } from '../vectors/rag-services.js';
@@ -27,6 +28,7 @@ export function providerBaseUrlsFromEnv(env: NodeJS.ProcessEnv): Partial<Record<
 
 export interface EngineServiceDeps {
   tools: ToolRepository;
+  assistants: Pick<AssistantRepository, 'findOpenAI'>;
   workspaceId: string;
   credentials: CredentialService;
   messages: ChatMessageRepository;
@@ -49,7 +51,11 @@ const noFlowRuns: EngineServices['runFlow'] = () =>
 export function createEngineServices(deps: EngineServiceDeps): EngineServices {
   return {
     credentials: { get: (id) => deps.credentials.decryptForRun(deps.workspaceId, id) },
-    chatHistory: { load: (flowId, sessionId) => deps.messages.loadSession(flowId, sessionId) },
+    chatHistory: {
+      load: (flowId, sessionId) => deps.messages.loadSession(flowId, sessionId),
+      sessionOf: (flowId, chatId) => deps.messages.sessionOf(flowId, chatId),
+    },
+    assistants: { get: (id) => deps.assistants.findOpenAI(deps.workspaceId, id) },
     tools: { get: (id) => deps.tools.find(deps.workspaceId, id) },
     http: deps.http,
     sandbox: deps.sandbox,

@@ -410,16 +410,17 @@ export function createPredictionService(deps: PredictionServiceDeps) {
           finished && result.output.text ? { ...result.output, text: finished.text } : result.output;
         const followUpPrompts = finished?.followUpPrompts;
         const chatType = caller.kind === 'external' ? 'EXTERNAL' : 'INTERNAL';
+        // A node that keeps its own session (an OpenAI assistant's thread) files the exchange under it.
+        const answerSession = output.sessionId ?? sessionId;
         const base = {
           chatflowid: row.id,
           chatType,
           chatId,
-          sessionId,
+          sessionId: answerSession,
           memoryType: plan.memoryType ?? null,
           executionId: null,
           agentReasoning: null,
           reasonContent: null,
-          fileAnnotations: null,
           action: null,
           followUpPrompts: null,
         };
@@ -435,6 +436,7 @@ export function createPredictionService(deps: PredictionServiceDeps) {
             sourceDocuments: null,
             usedTools: null,
             artifacts: null,
+            fileAnnotations: null,
           },
           {
             ...base,
@@ -450,6 +452,7 @@ export function createPredictionService(deps: PredictionServiceDeps) {
             sourceDocuments: jsonOrNull(output.sourceDocuments),
             usedTools: jsonOrNull(output.usedTools),
             artifacts: jsonOrNull(output.artifacts),
+            fileAnnotations: jsonOrNull(output.fileAnnotations),
           },
         ]);
         if (stream) {
@@ -463,11 +466,12 @@ export function createPredictionService(deps: PredictionServiceDeps) {
           if (output.sourceDocuments?.length) stream.send('sourceDocuments', output.sourceDocuments);
           if (output.usedTools?.length) stream.send('usedTools', output.usedTools);
           if (output.artifacts?.length) stream.send('artifacts', output.artifacts);
+          if (output.fileAnnotations?.length) stream.send('fileAnnotations', output.fileAnnotations);
           const metadata = {
             chatId,
             chatMessageId: apiMessageId,
             question: body.question,
-            sessionId,
+            sessionId: answerSession,
             memoryType: plan.memoryType,
             followUpPrompts: followUpPrompts && JSON.stringify(followUpPrompts),
           };
@@ -479,7 +483,7 @@ export function createPredictionService(deps: PredictionServiceDeps) {
           question: body.question,
           chatId,
           chatMessageId: apiMessageId,
-          ...(sessionId && { sessionId }),
+          ...(answerSession && { sessionId: answerSession }),
           ...(plan.memoryType && { memoryType: plan.memoryType }),
           ...followUpField(followUpPrompts),
           isStreamValid: streaming,

@@ -21,6 +21,15 @@ export type FileScope = `docstore:${string}` | `flow:${string}`;
 const MAX_NAME = 255;
 
 /**
+ * Where the files a run produced for one chat of a flow are kept (an assistant's pictures and cited
+ * files): beside the flow's uploads, one scope per chat, so clearing a chat or deleting the flow
+ * takes them along.
+ */
+export function chatFileScope(flowId: string, chatId: string): FileScope {
+  return `flow:${flowId}/chat/${chatId}`;
+}
+
+/**
  * The name a file keeps for people (metadata, lists): its last path segment, without control
  * characters, at most 255 characters. It is never used as a path: files live on disk under their id.
  */
@@ -164,6 +173,21 @@ export function createFileStorage({
           .where('workspaceId', '=', workspaceId)
           .where('scope', '>=', prefix)
           .where('scope', '<', `${prefix}\uffff`),
+      ),
+
+    /** Removes a flow's uploads and the files kept for its chats. */
+    removeFlowFiles: (workspaceId: string, flowId: string) =>
+      removeRows(
+        db
+          .selectFrom('stored_file')
+          .select('id')
+          .where('workspaceId', '=', workspaceId)
+          .where((eb) =>
+            eb.or([
+              eb('scope', '=', `flow:${flowId}`),
+              eb.and([eb('scope', '>=', `flow:${flowId}/`), eb('scope', '<', `flow:${flowId}/\uffff`)]),
+            ]),
+          ),
       ),
 
     /** Removes files of a scope: the named ones, or all of them. */

@@ -4,7 +4,7 @@ import { AppError } from '../../errors.js';
 import type { Clock } from '../../runtime.js';
 import { parseConfig } from '../document-stores/document-store.dto.js';
 import type { DocumentStoreRepository } from '../document-stores/document-store.repository.js';
-import type { FileScope, FileStorage } from '../storage/file-storage.js';
+import { chatFileScope, type FileScope, type FileStorage } from '../storage/file-storage.js';
 import { createPostgresVectors } from './postgres-vectors.js';
 import { createCheckpointStore } from '../agent-graphs/checkpoint-store.js';
 import { createRecordStore } from './record-store.js';
@@ -41,11 +41,17 @@ export function createRagServices({
     checkpoints: (workspaceId: string): CheckpointStore => createCheckpointStore(db, workspaceId, clock),
     /** Files of a flow or document store; a run without one has none. */
     files(workspaceId: string, scope: FileScope | undefined): FileStore {
+      const flowId = scope?.startsWith('flow:') ? scope.slice('flow:'.length) : undefined;
       return {
         read: (name) =>
           scope
             ? storage.read(workspaceId, scope, name)
             : Promise.reject(new Error(`There is no stored file ${name} here; upload the file again`)),
+        // A flow's runs keep what they produce per chat; document-store processing keeps nothing.
+        ...(flowId && {
+          saveChatFile: async (chatId, file) =>
+            (await storage.save(workspaceId, chatFileScope(flowId, chatId), file)).name,
+        }),
       };
     },
     documentStores(workspaceId: string): DocumentStoreAccess {

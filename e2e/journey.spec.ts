@@ -311,7 +311,7 @@ test('a feature-flagged route goes to /unauthorized in open source', async () =>
   await expect(page).toHaveURL(/\/executions$/);
   await expect(pageHeading(page, 'Agent Executions')).toBeVisible();
   await page.goto('/assistants/openai');
-  await expect(page.getByTestId('coming-soon')).toContainText('Coming in a later release');
+  await expect(pageHeading(page, 'OpenAI Assistant')).toBeVisible();
 });
 
 test('logout returns to /login and ends the session', async () => {

@@ -13,6 +13,7 @@ const MarketplacePreviewPage = lazyPage(() => import('../features/marketplace/Ma
 const ComingSoonPage = lazyPage(() => import('../features/coming-soon/ComingSoonPage'));
 const AssistantsPage = lazyPage(() => import('../features/assistants/AssistantsPage'));
 const CustomAssistantsPage = lazyPage(() => import('../features/assistants/CustomAssistantsPage'));
+const OpenAIAssistantsPage = lazyPage(() => import('../features/assistants/openai/OpenAIAssistantsPage'));
 const CustomAssistantPage = lazyPage(() => import('../features/assistants/builder/CustomAssistantPage'));
 const CanvasPage = lazyPage(() => import('../features/canvas/CanvasPage'));
 const AgentCanvasPage = lazyPage(() => import('../features/agentcanvas/AgentCanvasPage'));
@@ -57,11 +58,7 @@ export const mainRoutes: AppRoute[] = [
   { path: '/assistants', permission: 'assistants:view', element: <AssistantsPage /> },
   { path: '/assistants/custom', permission: 'assistants:view', element: <CustomAssistantsPage /> },
   { path: '/assistants/custom/:id', permission: 'assistants:view', element: <CustomAssistantPage /> },
-  {
-    path: '/assistants/openai',
-    permission: 'assistants:view',
-    element: <ComingSoonPage area="openaiAssistants" />,
-  },
+  { path: '/assistants/openai', permission: 'assistants:view', element: <OpenAIAssistantsPage /> },
   { path: '/credentials', permission: 'credentials:view', element: <CredentialsPage /> },
   { path: '/variables', permission: 'variables:view', element: <VariablesPage /> },
   { path: '/document-stores', permission: DOCUMENT_STORES, element: <DocumentStoresPage /> },

@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
-import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import CloudOutlinedIcon from '@mui/icons-material/CloudOutlined';
 import HubOutlinedIcon from '@mui/icons-material/HubOutlined';
@@ -16,8 +15,8 @@ interface Kind {
   badge: string;
   description: string;
   icon: ReactNode;
-  /** Where the kind's list lives; a kind without one is not available yet. */
-  path?: string;
+  /** Where the kind's list lives. */
+  path: string;
 }
 
 const KINDS: Kind[] = [
@@ -32,18 +31,22 @@ const KINDS: Kind[] = [
   {
     title: 'OpenAI Assistant',
     badge: 'OpenAI',
-    description: "Use an assistant kept by OpenAI's Assistants API, with its files and code interpreter.",
+    description:
+      "Make or load an assistant kept by OpenAI's Assistants API, with its files, code interpreter and file search.",
     icon: <HubOutlinedIcon />,
+    path: '/assistants/openai',
   },
   {
     title: 'Azure Assistant',
     badge: 'Azure',
-    description: 'Use an assistant kept by the Azure OpenAI Assistants API.',
+    description:
+      'The same, on your Azure OpenAI resource: choose an Azure OpenAI credential when you add the assistant.',
     icon: <CloudOutlinedIcon />,
+    path: '/assistants/openai',
   },
 ];
 
-function KindCard({ kind, onOpen }: { kind: Kind; onOpen?: (() => void) | undefined }) {
+function KindCard({ kind, onOpen }: { kind: Kind; onOpen: () => void }) {
   const body = (
     <Box sx={{ p: 3, height: '100%', display: 'flex', flexDirection: 'column', gap: 1.5 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
@@ -65,7 +68,6 @@ function KindCard({ kind, onOpen }: { kind: Kind; onOpen?: (() => void) | undefi
           {kind.icon}
           {kind.badge}
         </Box>
-        {!onOpen && <Chip size="small" variant="outlined" label="Coming in a later release" />}
       </Box>
       <Typography variant="h3" component="h2">
         {kind.title}
@@ -73,11 +75,6 @@ function KindCard({ kind, onOpen }: { kind: Kind; onOpen?: (() => void) | undefi
       <Typography variant="body2" color="text.secondary">
         {kind.description}
       </Typography>
-      {!onOpen && (
-        <Typography variant="body2" color="text.disabled">
-          Not available in this version of Flowloom yet.
-        </Typography>
-      )}
     </Box>
   );
   return (
@@ -85,24 +82,13 @@ function KindCard({ kind, onOpen }: { kind: Kind; onOpen?: (() => void) | undefi
       variant="outlined"
       sx={{
         height: '100%',
-        opacity: onOpen ? 1 : 0.75,
         transition: 'box-shadow .2s, border-color .2s',
-        ...(onOpen && { '&:hover': { borderColor: 'primary.main', boxShadow: 4 } }),
+        '&:hover': { borderColor: 'primary.main', boxShadow: 4 },
       }}
     >
-      {onOpen ? (
-        <CardActionArea
-          onClick={onOpen}
-          aria-label={kind.title}
-          sx={{ height: '100%', alignItems: 'stretch' }}
-        >
-          {body}
-        </CardActionArea>
-      ) : (
-        <Box aria-label={`${kind.title} (coming in a later release)`} role="group" sx={{ height: '100%' }}>
-          {body}
-        </Box>
-      )}
+      <CardActionArea onClick={onOpen} aria-label={kind.title} sx={{ height: '100%', alignItems: 'stretch' }}>
+        {body}
+      </CardActionArea>
     </Card>
   );
 }
@@ -118,11 +104,7 @@ export default function AssistantsPage() {
       />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
         {KINDS.map((kind) => (
-          <KindCard
-            key={kind.title}
-            kind={kind}
-            onOpen={kind.path ? () => void navigate(kind.path!) : undefined}
-          />
+          <KindCard key={kind.title} kind={kind} onOpen={() => void navigate(kind.path)} />
         ))}
       </Box>
     </PageContainer>

@@ -4,7 +4,8 @@ import SupervisorAccountOutlinedIcon from '@mui/icons-material/SupervisorAccount
 import SmartToyOutlinedIcon from '@mui/icons-material/SmartToyOutlined';
 import type { SourceDocument, UsedTool } from '@flowloom/shared';
 import { memo } from 'react';
-import { MessageArtifacts, type Artifact } from './MessageArtifacts';
+import type { Artifact } from './chatArtifacts';
+import { MessageArtifacts } from './MessageArtifacts';
 import { Markdown } from './markdown/Markdown';
 import { SourceDocumentsList } from './SourceDocumentsList';
 import { UsedToolsList } from './UsedToolsList';

@@ -8,6 +8,8 @@ import SmartToyOutlinedIcon from '@mui/icons-material/SmartToyOutlined';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutline';
 import { memo, useContext, type ReactNode } from 'react';
 import { AnswerSpeechContext } from './answerSpeechContext';
+import { ChatFlowContext } from './chatFlowContext';
+import { FileAnnotationsList, MessageArtifacts } from './MessageArtifacts';
 import type { ChatMessage, FeedbackRating } from './chatMessages';
 import { FeedbackButtons } from './FeedbackButtons';
 import { HtmlText } from './markdown/HtmlText';
@@ -90,6 +92,8 @@ export const ChatBubble = memo(function ChatBubble({
   appearance?: ChatAppearance;
 }) {
   const speech = useContext(AnswerSpeechContext);
+  const flowId = useContext(ChatFlowContext);
+  const files = flowId && message.chatId ? { flowId, chatId: message.chatId } : undefined;
   if (message.role === 'userMessage') {
     const look = appearance?.user;
     return (
@@ -211,6 +215,10 @@ export const ChatBubble = memo(function ChatBubble({
             variant="outlined"
             sx={{ mt: 0.75, height: 22, fontSize: 11.5 }}
           />
+        )}
+        {message.artifacts && <MessageArtifacts artifacts={message.artifacts} files={files} />}
+        {message.fileAnnotations && (
+          <FileAnnotationsList annotations={message.fileAnnotations} files={files} />
         )}
         {message.sourceDocuments && <SourceDocumentsList documents={message.sourceDocuments} />}
         {(onRate || speech) && message.status === 'done' && message.content !== '' && (

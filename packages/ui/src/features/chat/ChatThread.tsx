@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { AnswerSpeechContext } from './answerSpeechContext';
+import { ChatFlowContext } from './chatFlowContext';
 import type { ChatMessage, FeedbackRating } from './chatMessages';
 import { ChatBubble, type ChatAppearance } from './ChatBubble';
 import type { AnswerSpeech } from './useAnswerSpeech';
@@ -25,6 +26,7 @@ export function ChatThread<M extends ChatMessage>({
   after,
   appearance,
   speech,
+  flowId,
 }: {
   messages: M[];
   loading: boolean;
@@ -40,6 +42,8 @@ export function ChatThread<M extends ChatMessage>({
   after?: ReactNode;
   appearance?: ChatAppearance;
   speech?: AnswerSpeech;
+  /** The saved flow the chat talks to: answers show the pictures and files kept for its chat. */
+  flowId?: string | undefined;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
@@ -59,53 +63,55 @@ export function ChatThread<M extends ChatMessage>({
 
   return (
     <AnswerSpeechContext value={speech}>
-      <Box
-        ref={scroller}
-        role="log"
-        aria-label="Chat messages"
-        aria-live="polite"
-        onScroll={(event) => {
-          const element = event.currentTarget;
-          pinned.current = element.scrollHeight - element.scrollTop - element.clientHeight < 40;
-        }}
-        sx={{ flex: 1, overflowY: 'auto', px: 2, pt: 2, pb: 0.5 }}
-      >
-        {loading && messages.length === 0 && (
-          <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-            <CircularProgress size={24} aria-label="Loading chat history" />
-          </Box>
-        )}
-        {error && (
-          <Typography color="error" variant="body2" role="alert" sx={{ mb: 2 }}>
-            {error}
-          </Typography>
-        )}
-        {before}
-        {!loading &&
-          messages.length === 0 &&
-          !error &&
-          (empty ?? (
-            <Box sx={{ textAlign: 'center', color: 'text.secondary', py: 6, px: 3 }}>
-              <ForumOutlinedIcon sx={{ fontSize: 40, opacity: 0.5, mb: 1 }} />
-              <Typography variant="body2">{emptyText}</Typography>
+      <ChatFlowContext value={flowId}>
+        <Box
+          ref={scroller}
+          role="log"
+          aria-label="Chat messages"
+          aria-live="polite"
+          onScroll={(event) => {
+            const element = event.currentTarget;
+            pinned.current = element.scrollHeight - element.scrollTop - element.clientHeight < 40;
+          }}
+          sx={{ flex: 1, overflowY: 'auto', px: 2, pt: 2, pb: 0.5 }}
+        >
+          {loading && messages.length === 0 && (
+            <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+              <CircularProgress size={24} aria-label="Loading chat history" />
             </Box>
-          ))}
-        {messages.map((message) =>
-          renderMessage ? (
-            <Box key={message.key}>{renderMessage(message)}</Box>
-          ) : (
-            <ChatBubble
-              key={message.key}
-              message={message}
-              {...(appearance && { appearance })}
-              {...(onRate && {
-                onRate: onRate as (m: ChatMessage, r: FeedbackRating, c?: string) => Promise<void>,
-              })}
-            />
-          ),
-        )}
-        {after}
-      </Box>
+          )}
+          {error && (
+            <Typography color="error" variant="body2" role="alert" sx={{ mb: 2 }}>
+              {error}
+            </Typography>
+          )}
+          {before}
+          {!loading &&
+            messages.length === 0 &&
+            !error &&
+            (empty ?? (
+              <Box sx={{ textAlign: 'center', color: 'text.secondary', py: 6, px: 3 }}>
+                <ForumOutlinedIcon sx={{ fontSize: 40, opacity: 0.5, mb: 1 }} />
+                <Typography variant="body2">{emptyText}</Typography>
+              </Box>
+            ))}
+          {messages.map((message) =>
+            renderMessage ? (
+              <Box key={message.key}>{renderMessage(message)}</Box>
+            ) : (
+              <ChatBubble
+                key={message.key}
+                message={message}
+                {...(appearance && { appearance })}
+                {...(onRate && {
+                  onRate: onRate as (m: ChatMessage, r: FeedbackRating, c?: string) => Promise<void>,
+                })}
+              />
+            ),
+          )}
+          {after}
+        </Box>
+      </ChatFlowContext>
     </AnswerSpeechContext>
   );
 }

@@ -218,6 +218,7 @@ export function ChatWindow<M extends ChatMessage>({
             error={chat.historyError}
             onRate={chat.rate}
             {...(speech && { speech })}
+            flowId={chatflowId}
             emptyText={`Ask a question to try this ${noun}.`}
             after={
               <PromptChips

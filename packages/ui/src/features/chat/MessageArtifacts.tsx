@@ -1,52 +1,55 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
+import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import { memo } from 'react';
+import { apiHost } from '../../api/api';
 import { Markdown } from './markdown/Markdown';
-
-/** Something a tool or agent produced with an answer (Flowise `artifacts`). */
-export interface Artifact {
-  type: string;
-  data: unknown;
-}
-
-/** The artifacts of a stored answer, if it is a list of them. */
-export function artifactsOf(value: unknown): Artifact[] | undefined {
-  if (!Array.isArray(value)) return undefined;
-  const items = value.filter(
-    (item: unknown): item is Artifact =>
-      typeof item === 'object' && item !== null && typeof (item as { type?: unknown }).type === 'string',
-  );
-  return items.length > 0 ? items : undefined;
-}
+import {
+  chatFileUrl,
+  fileAnnotationsOf,
+  storedFileName,
+  type Artifact,
+  type ChatFilesOf,
+} from './chatArtifacts';
 
 /** Pictures are shown only from addresses a page may load: inline data or http(s). */
 const showable = (data: unknown): data is string =>
   typeof data === 'string' &&
   (/^data:image\/(png|jpe?g|gif|webp);base64,/i.test(data) || /^https?:\/\//i.test(data));
 
+/** Where a picture can be loaded from: inline data, http(s), or the chat's kept files. */
+function pictureSource(data: unknown, files: ChatFilesOf | undefined): string | undefined {
+  if (showable(data)) return data;
+  const stored = storedFileName(data);
+  return stored && files ? `${apiHost()}${chatFileUrl(files, stored)}` : undefined;
+}
+
 /**
- * Images, HTML and text an answer produced. HTML is shown as its source (never run); a stored
- * picture the server does not serve shows as its name.
+ * Images, HTML and text an answer produced. HTML is shown as its source (never run); a picture the
+ * server keeps for the chat is shown from there when the chat is known (`files`), else by its name.
  */
 export const MessageArtifacts = memo(function MessageArtifacts({
   artifacts,
   compact = false,
+  files,
 }: {
   artifacts: Artifact[];
   compact?: boolean;
+  files?: ChatFilesOf | undefined;
 }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: compact ? 'row' : 'column', flexWrap: 'wrap', gap: 1, my: 1 }}>
       {artifacts.map((artifact, index) => {
         if (artifact.type === 'png' || artifact.type === 'jpeg') {
-          return showable(artifact.data) ? (
+          const source = pictureSource(artifact.data, files);
+          return source ? (
             <Box
               key={index}
               component="img"
-              src={artifact.data}
-              alt="artifact"
+              src={source}
+              alt={storedFileName(artifact.data) ?? 'artifact'}
               sx={{ maxWidth: compact ? 200 : '100%', borderRadius: '8px', display: 'block' }}
             />
           ) : (
@@ -87,18 +90,39 @@ export const MessageArtifacts = memo(function MessageArtifacts({
   );
 });
 
-/** Files an assistant answer cited (Flowise `fileAnnotations`): their names. */
-export function FileAnnotationsList({ annotations }: { annotations: unknown }) {
-  if (!Array.isArray(annotations)) return null;
-  const names = annotations
-    .map((a: unknown) => (a as { fileName?: unknown } | null)?.fileName)
-    .filter((name): name is string => typeof name === 'string' && name !== '');
+/**
+ * Files an assistant answer cited or wrote (Flowise `fileAnnotations`): their names, each a download
+ * when the chat is known (`files`).
+ */
+export function FileAnnotationsList({
+  annotations,
+  files,
+}: {
+  annotations: unknown;
+  files?: ChatFilesOf | undefined;
+}) {
+  const names = (fileAnnotationsOf(annotations) ?? []).map((annotation) => annotation.fileName);
   if (names.length === 0) return null;
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 1 }} aria-label="Files">
-      {names.map((name, index) => (
-        <Chip key={index} size="small" variant="outlined" icon={<AttachFileIcon />} label={name} />
-      ))}
+      {names.map((name, index) =>
+        files ? (
+          <Chip
+            key={index}
+            size="small"
+            variant="outlined"
+            icon={<FileDownloadOutlinedIcon />}
+            label={name}
+            component="a"
+            href={`${apiHost()}${chatFileUrl(files, name, true)}`}
+            download={name}
+            clickable
+            aria-label={`Download ${name}`}
+          />
+        ) : (
+          <Chip key={index} size="small" variant="outlined" icon={<AttachFileIcon />} label={name} />
+        ),
+      )}
     </Box>
   );
 }

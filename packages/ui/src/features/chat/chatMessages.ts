@@ -1,5 +1,6 @@
 import type { SourceDocument, UsedTool } from '@flowloom/shared';
 import type { StreamEvent } from './stream/parseSse';
+import { artifactsOf, fileAnnotationsOf, type Artifact, type FileAnnotation } from './chatArtifacts';
 
 export type FeedbackRating = 'THUMBS_UP' | 'THUMBS_DOWN';
 
@@ -24,6 +25,12 @@ export interface ChatMessage {
   followUpPrompts?: string[];
   /** When it was written (ISO time), once known. */
   at?: string;
+  /** Pictures and other things the answer produced (Flowise `artifacts`). */
+  artifacts?: Artifact[];
+  /** Files the answer cites or wrote, kept for the chat (Flowise `fileAnnotations`). */
+  fileAnnotations?: FileAnnotation[];
+  /** The chat the answer belongs to, once known (its kept files are the chat's). */
+  chatId?: string;
 }
 
 /** A row of `GET /chatmessage/:chatflowid`. */
@@ -37,6 +44,9 @@ export interface ChatMessageRow {
   createdDate?: string;
   fileUploads?: unknown;
   followUpPrompts?: unknown;
+  artifacts?: unknown;
+  fileAnnotations?: unknown;
+  chatId?: string;
 }
 
 const arrayOr = <T>(value: unknown): T[] | undefined =>
@@ -55,7 +65,16 @@ export function fromHistoryRow(row: ChatMessageRow): ChatMessage {
     ...(storedUploads(row.fileUploads) && { attachments: storedUploads(row.fileUploads) }),
     ...(promptList(row.followUpPrompts) && { followUpPrompts: promptList(row.followUpPrompts) }),
     ...(row.createdDate && { at: row.createdDate }),
+    ...producedOf(row),
+    ...(row.chatId && { chatId: row.chatId }),
   };
+}
+
+/** The artifacts and file annotations of an answer (stored, streamed or answered as JSON). */
+function producedOf(source: { artifacts?: unknown; fileAnnotations?: unknown }) {
+  const artifacts = artifactsOf(source.artifacts);
+  const fileAnnotations = fileAnnotationsOf(source.fileAnnotations);
+  return { ...(artifacts && { artifacts }), ...(fileAnnotations && { fileAnnotations }) };
 }
 
 /** Follow-up prompts as the server sends them (a JSON text of a list, or the list); none when empty. */
@@ -110,13 +129,21 @@ export function applyStreamEvent(message: ChatMessage, { event, data }: StreamEv
       return { ...message, sourceDocuments: arrayOr<SourceDocument>(data) };
     case 'usedTools':
       return { ...message, usedTools: arrayOr<UsedTool>(data) };
+    case 'artifacts':
+      return { ...message, ...producedOf({ artifacts: data }) };
+    case 'fileAnnotations':
+      return { ...message, ...producedOf({ fileAnnotations: data }) };
     case 'metadata': {
-      const { chatMessageId: id, followUpPrompts } =
-        (data as { chatMessageId?: unknown; followUpPrompts?: unknown } | null) ?? {};
+      const {
+        chatMessageId: id,
+        followUpPrompts,
+        chatId,
+      } = (data as { chatMessageId?: unknown; followUpPrompts?: unknown; chatId?: unknown } | null) ?? {};
       const prompts = promptList(followUpPrompts);
       return {
         ...message,
         ...(typeof id === 'string' && { messageId: id }),
+        ...(typeof chatId === 'string' && { chatId }),
         ...(prompts && { followUpPrompts: prompts }),
       };
     }
@@ -145,6 +172,9 @@ export function applyJsonAnswer(
     usedTools?: unknown;
     chatMessageId?: unknown;
     followUpPrompts?: unknown;
+    artifacts?: unknown;
+    fileAnnotations?: unknown;
+    chatId?: unknown;
   },
 ): ChatMessage {
   const prompts = promptList(answer.followUpPrompts);
@@ -161,6 +191,8 @@ export function applyJsonAnswer(
     usedTools: arrayOr<UsedTool>(answer.usedTools),
     ...(typeof answer.chatMessageId === 'string' && { messageId: answer.chatMessageId }),
     ...(prompts && { followUpPrompts: prompts }),
+    ...producedOf(answer),
+    ...(typeof answer.chatId === 'string' && { chatId: answer.chatId }),
     status: 'done',
   };
 }

@@ -245,6 +245,7 @@ export function ChatbotChat({
           loading={chat.loadingHistory}
           error={chat.historyError}
           appearance={theme.appearance}
+          flowId={flowId}
           {...(theme.feedback && { onRate: chat.rate })}
           {...(speech && { speech })}
           emptyText="Ask a question to start the conversation."

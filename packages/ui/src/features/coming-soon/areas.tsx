@@ -11,7 +11,6 @@ import LibraryBooksOutlinedIcon from '@mui/icons-material/LibraryBooksOutlined';
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import RuleOutlinedIcon from '@mui/icons-material/RuleOutlined';
-import SmartToyOutlinedIcon from '@mui/icons-material/SmartToyOutlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import WorkspacesOutlinedIcon from '@mui/icons-material/WorkspacesOutlined';
 import type { ReactNode } from 'react';
@@ -27,16 +26,6 @@ export interface AreaDescription {
 
 /** Areas whose screens arrive in later releases; their routes and guards already exist. */
 export const AREAS = {
-  openaiAssistants: {
-    title: 'OpenAI Assistants',
-    description: "Assistants kept by OpenAI's Assistants API (or Azure's), used from Flowloom like any flow.",
-    highlights: [
-      'Connect OpenAI and Azure assistants with a credential',
-      'Give them files for file search and the code interpreter',
-      'Chat with them in a preview and through the prediction API',
-    ],
-    icon: <SmartToyOutlinedIcon />,
-  },
   marketplaces: {
     title: 'Marketplaces',
     description: 'Templates to start from: community flows and the custom templates your team has saved.',

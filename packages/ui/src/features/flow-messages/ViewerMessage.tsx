@@ -11,7 +11,7 @@ import type { AgentStep } from '../agentcanvas/chat/agentMessages';
 import { AgentReasoningList, agentReasoningOf } from '../chat/AgentReasoningList';
 import { ChatBubble } from '../chat/ChatBubble';
 import { fromHistoryRow } from '../chat/chatMessages';
-import { FileAnnotationsList, MessageArtifacts, artifactsOf } from '../chat/MessageArtifacts';
+import { ChatFlowContext } from '../chat/chatFlowContext';
 import { executionsApi } from '../executions/executionsApi';
 import { longDateTime, type ViewerRow } from './messageViewer';
 
@@ -60,7 +60,6 @@ function ExecutionSteps({ executionId }: { executionId: string }) {
 export const ViewerMessage = memo(function ViewerMessage({ row }: { row: ViewerRow }) {
   const message = fromHistoryRow(row);
   const reasoning = agentReasoningOf(row.agentReasoning);
-  const artifacts = artifactsOf(row.artifacts);
   const feedback = row.feedback;
   const time = (
     <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
@@ -75,43 +74,43 @@ export const ViewerMessage = memo(function ViewerMessage({ row }: { row: ViewerR
       </Box>
     );
   return (
-    <Box data-testid="viewer-message" data-role="bot">
-      <ChatBubble
-        message={message}
-        above={
-          (reasoning || row.executionId) && (
+    <ChatFlowContext value={row.chatflowid}>
+      <Box data-testid="viewer-message" data-role="bot">
+        <ChatBubble
+          message={message}
+          above={
+            (reasoning || row.executionId) && (
+              <>
+                {row.executionId && <ExecutionSteps executionId={row.executionId} />}
+                {reasoning && <AgentReasoningList reasoning={reasoning} />}
+              </>
+            )
+          }
+          below={
             <>
-              {row.executionId && <ExecutionSteps executionId={row.executionId} />}
-              {reasoning && <AgentReasoningList reasoning={reasoning} />}
+              {feedback?.rating && (
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1 }}>
+                  <Chip
+                    size="small"
+                    variant="outlined"
+                    color={feedback.rating === 'THUMBS_UP' ? 'success' : 'error'}
+                    icon={
+                      feedback.rating === 'THUMBS_UP' ? (
+                        <ThumbUpAltOutlinedIcon />
+                      ) : (
+                        <ThumbDownAltOutlinedIcon />
+                      )
+                    }
+                    label={feedback.rating === 'THUMBS_UP' ? 'Positive' : 'Negative'}
+                  />
+                  {feedback.content && <Typography variant="body2">{feedback.content}</Typography>}
+                </Box>
+              )}
+              {time}
             </>
-          )
-        }
-        below={
-          <>
-            {artifacts && <MessageArtifacts artifacts={artifacts} />}
-            <FileAnnotationsList annotations={row.fileAnnotations} />
-            {feedback?.rating && (
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1 }}>
-                <Chip
-                  size="small"
-                  variant="outlined"
-                  color={feedback.rating === 'THUMBS_UP' ? 'success' : 'error'}
-                  icon={
-                    feedback.rating === 'THUMBS_UP' ? (
-                      <ThumbUpAltOutlinedIcon />
-                    ) : (
-                      <ThumbDownAltOutlinedIcon />
-                    )
-                  }
-                  label={feedback.rating === 'THUMBS_UP' ? 'Positive' : 'Negative'}
-                />
-                {feedback.content && <Typography variant="body2">{feedback.content}</Typography>}
-              </Box>
-            )}
-            {time}
-          </>
-        }
-      />
-    </Box>
+          }
+        />
+      </Box>
+    </ChatFlowContext>
   );
 });

@@ -13,6 +13,8 @@ import { chatOllama } from './chat-models/chatOllama/chatOllama.js';
 import { chatOpenAI } from './chat-models/chatOpenAI/chatOpenAI.js';
 import { groqChat } from './chat-models/groqChat/groqChat.js';
 import { compatibleChatModels } from './chat-models/openai-compatible.js';
+import { replicate } from './llms/replicate/replicate.js';
+import { huggingFaceInference_LLMs } from './llms/huggingFaceInference_LLMs/huggingFaceInference_LLMs.js';
 import { bufferMemory } from './memory/bufferMemory/bufferMemory.js';
 import { bufferWindowMemory } from './memory/bufferWindowMemory/bufferWindowMemory.js';
 import {
@@ -102,6 +104,9 @@ export const chatflowNodes: readonly NodeType[] = [
   chatMistralAI,
   groqChat,
   ...compatibleChatModels,
+  // LLMs (text completion)
+  replicate,
+  huggingFaceInference_LLMs,
   // Prompts
   promptTemplate,
   chatPromptTemplate,

@@ -2,3 +2,11 @@ export { startFakeChroma, type ChromaCollection, type FakeChroma, type FakeChrom
 export type { FakeCall, FakeMode, FakeService } from './fake-http.js';
 export { startFakePinecone, type FakePinecone, type FakePineconeOptions } from './pinecone.js';
 export { startFakeQdrant, type FakeQdrant, type FakeQdrantOptions, type QdrantCollection } from './qdrant.js';
+export {
+  replicateTokens,
+  startFakeReplicate,
+  type FakeReplicate,
+  type FakeReplicateOptions,
+  type ReplicateScript,
+} from './replicate.js';
+export { startFakeHuggingFace, type FakeHuggingFace, type FakeHuggingFaceOptions } from './huggingface.js';

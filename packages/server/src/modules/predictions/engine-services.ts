@@ -17,6 +17,8 @@ export function providerBaseUrlsFromEnv(env: NodeJS.ProcessEnv): Partial<Record<
     mistral: pick('MISTRAL_BASE_URL'),
     groq: pick('GROQ_BASE_URL'),
     ollama: pick('OLLAMA_BASE_URL'),
+    replicate: pick('REPLICATE_BASE_URL'),
+    huggingfaceInference: pick('HUGGINGFACE_INFERENCE_BASE_URL'),
     serpapi: pick('SERPAPI_BASE_URL'),
     googlecustomsearch: pick('GOOGLE_CUSTOM_SEARCH_BASE_URL'),
     serper: pick('SERPER_BASE_URL'),

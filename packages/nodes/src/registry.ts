@@ -12,6 +12,7 @@ import { chatMistralAI } from './chat-models/chatMistralAI/chatMistralAI.js';
 import { chatOllama } from './chat-models/chatOllama/chatOllama.js';
 import { chatOpenAI } from './chat-models/chatOpenAI/chatOpenAI.js';
 import { groqChat } from './chat-models/groqChat/groqChat.js';
+import { awsChatBedrock } from './chat-models/awsChatBedrock/awsChatBedrock.js';
 import { compatibleChatModels } from './chat-models/openai-compatible.js';
 import { replicate } from './llms/replicate/replicate.js';
 import { huggingFaceInference_LLMs } from './llms/huggingFaceInference_LLMs/huggingFaceInference_LLMs.js';
@@ -53,6 +54,7 @@ import { ollamaEmbedding } from './embeddings/ollamaEmbedding/ollamaEmbedding.js
 import { mistralAIEmbeddings } from './embeddings/mistralAIEmbeddings/mistralAIEmbeddings.js';
 import { cohereEmbeddings } from './embeddings/cohereEmbeddings/cohereEmbeddings.js';
 import { localAIEmbeddings } from './embeddings/localAIEmbeddings/localAIEmbeddings.js';
+import { AWSBedrockEmbeddings } from './embeddings/AWSBedrockEmbeddings/AWSBedrockEmbeddings.js';
 import { apiLoader } from './document-loaders/apiLoader/apiLoader.js';
 import { cheerioWebScraper } from './document-loaders/cheerioWebScraper/cheerioWebScraper.js';
 import { csvFile } from './document-loaders/csvFile/csvFile.js';
@@ -103,6 +105,7 @@ export const chatflowNodes: readonly NodeType[] = [
   chatOllama,
   chatMistralAI,
   groqChat,
+  awsChatBedrock,
   ...compatibleChatModels,
   // LLMs (text completion)
   replicate,
@@ -153,6 +156,7 @@ export const chatflowNodes: readonly NodeType[] = [
   mistralAIEmbeddings,
   cohereEmbeddings,
   localAIEmbeddings,
+  AWSBedrockEmbeddings,
   // Document Loaders
   textFile,
   pdfFile,

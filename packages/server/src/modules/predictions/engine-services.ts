@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { AddressCheck, CodeSandbox, EngineServices, GuardedFetch } from '@flowloom/engine';
 import type { Logger } from '../../runtime.js';
 import type { CredentialService } from '../credentials/credential.service.js';
@@ -24,6 +25,20 @@ export function providerBaseUrlsFromEnv(env: NodeJS.ProcessEnv): Partial<Record<
     serper: pick('SERPER_BASE_URL'),
     brave: pick('BRAVE_SEARCH_BASE_URL'),
     tavily: pick('TAVILY_BASE_URL'),
+  };
+}
+
+/**
+ * What the operator lets flows use on this server (FLOWLOOM_SQLITE_DIR, FLOWLOOM_AWS_SERVER_CREDENTIALS):
+ * nothing unless set.
+ */
+export function operatorAllowancesFromEnv(
+  env: NodeJS.ProcessEnv,
+): Pick<EngineServices, 'sqliteDirectory' | 'awsServerCredentials'> {
+  const directory = env.FLOWLOOM_SQLITE_DIR?.trim();
+  return {
+    ...(directory && { sqliteDirectory: resolve(directory) }),
+    awsServerCredentials: env.FLOWLOOM_AWS_SERVER_CREDENTIALS?.trim().toLowerCase() === 'true',
   };
 }
 

@@ -101,7 +101,9 @@ describe('AWS Bedrock chat model', () => {
       role: 'user',
       content: [{ toolResult: { content: [{ text: '42' }] } }],
     });
-    expect(second.at(-1)!.content[0].toolResult.toolUseId).toBe(second.at(-2)!.content[0].toolUse.toolUseId);
+    expect(second.at(-1)!.content[0]!.toolResult.toolUseId).toBe(
+      second.at(-2)!.content[0]!.toolUse.toolUseId,
+    );
   });
 
   it('names the node on throttling, refusals and answers that are not Bedrock’s', async () => {

@@ -13,7 +13,7 @@ export interface ReplicateScript {
   output?: unknown;
   /** Ends `failed` with this error. */
   error?: string;
-  /** Looks before it finishes (default 1). */
+  /** Looks before it finishes (default 1; 0 when the create request says `Prefer: wait`). */
   polls?: number;
   /** Never finishes (for timeout tests). */
   never?: boolean;
@@ -64,7 +64,7 @@ export async function startFakeReplicate(options: FakeReplicateOptions = {}): Pr
     error: p.error,
     urls: { get: `https://elsewhere.example/v1/predictions/${p.id}` },
   });
-  const create = (model: string, version: string | null, body: unknown) => {
+  const create = (model: string, version: string | null, body: unknown, wait: boolean) => {
     const input = (body as { input?: unknown } | undefined)?.input;
     if (!input || typeof input !== 'object')
       return json(422, { title: 'Invalid input', detail: 'input is required', status: 422 });
@@ -78,12 +78,23 @@ export async function startFakeReplicate(options: FakeReplicateOptions = {}): Pr
       status: 'starting',
       output: script.output ?? replicateTokens(prompt),
       error: null,
-      pollsLeft: script.polls ?? 1,
+      pollsLeft: script.polls ?? (wait ? 0 : 1),
       script,
     };
     predictions.push(prediction);
+    if (prediction.pollsLeft === 0) advance(prediction);
     return json(201, view(prediction));
   };
+  /** One step of a running prediction: still processing, or finished as scripted. */
+  const advance = (prediction: StoredPrediction) => {
+    if (prediction.status !== 'starting' && prediction.status !== 'processing') return;
+    if (prediction.script.never || prediction.pollsLeft-- > 1) prediction.status = 'processing';
+    else if (prediction.script.error) {
+      prediction.status = 'failed';
+      prediction.error = prediction.script.error;
+    } else prediction.status = 'succeeded';
+  };
+  const waits = (call: FakeCall) => String(call.headers.prefer ?? '').startsWith('wait');
   const route = (call: FakeCall) => {
     if (call.headers.authorization !== `Bearer ${token}`)
       return json(401, {
@@ -106,10 +117,11 @@ export async function startFakeReplicate(options: FakeReplicateOptions = {}): Pr
       const body = call.body as { version?: unknown } | undefined;
       if (typeof body?.version !== 'string')
         return json(422, { title: 'Invalid version', detail: 'version is required', status: 422 });
-      return create('', body.version, body);
+      return create('', body.version, body, waits(call));
     }
     const byModel = /^\/v1\/models\/([^/]+)\/([^/]+)\/predictions$/.exec(call.path);
-    if (byModel && call.method === 'POST') return create(`${byModel[1]}/${byModel[2]}`, null, call.body);
+    if (byModel && call.method === 'POST')
+      return create(`${byModel[1]}/${byModel[2]}`, null, call.body, waits(call));
     const one = /^\/v1\/predictions\/([^/]+)(\/cancel)?$/.exec(call.path);
     const prediction = one && predictions.find((p) => p.id === one[1]);
     if (one && !prediction) return json(404, { title: 'Not found', detail: 'Not found.', status: 404 });
@@ -119,14 +131,7 @@ export async function startFakeReplicate(options: FakeReplicateOptions = {}): Pr
       return json(200, view(prediction));
     }
     if (one && prediction && call.method === 'GET') {
-      if (prediction.status === 'starting' || prediction.status === 'processing') {
-        if (prediction.script.never) prediction.status = 'processing';
-        else if (prediction.pollsLeft-- > 1) prediction.status = 'processing';
-        else if (prediction.script.error) {
-          prediction.status = 'failed';
-          prediction.error = prediction.script.error;
-        } else prediction.status = 'succeeded';
-      }
+      advance(prediction);
       return json(200, view(prediction));
     }
     return json(404, { title: 'Not found', detail: `No route ${call.method} ${call.path}`, status: 404 });

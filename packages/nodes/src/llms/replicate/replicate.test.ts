@@ -54,11 +54,12 @@ describe('Replicate', () => {
       repetition_penalty: 1.1,
       seed: 7,
     });
+    // Done within the create request's `Prefer: wait`: no poll needed.
     expect(fake.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
       `GET /v1/models/acme/llama/versions/${VERSION}`,
       'POST /v1/predictions',
-      'GET /v1/predictions/pred1',
     ]);
+    expect(fake.calls[1]!.headers.prefer).toBe('wait=30');
     expect(fake.calls.every((c) => c.headers.authorization === 'Bearer r8_test')).toBe(true);
   });
 
@@ -118,7 +119,7 @@ describe('Replicate', () => {
 
   it("sends its key only to the credential's Base URL when it names one", async () => {
     await engine('r8_test', { baseUrl: fake.apiUrl }).run(flow({ model: 'a/b' }), { question: 'x' });
-    expect(fake.calls).toHaveLength(2);
+    expect(fake.calls).toHaveLength(1);
   });
 
   it('joins list outputs and writes other outputs as JSON', () => {

@@ -21,6 +21,8 @@ export const REPLICATE_TIMING = {
   pollMs: 1_000,
   /** A prediction still running after this is canceled and the run fails. */
   timeoutMs: 300_000,
+  /** How long the create request may wait for the prediction to finish (Replicate's `Prefer: wait`, 1–60). */
+  preferWaitSeconds: 30,
 };
 
 /** `owner/name` or `owner/name:version` (a version is 64 hex digits). */
@@ -113,12 +115,14 @@ async function predict(
   let id: string | undefined;
   try {
     const body = { [await promptKey(client, model, signal)]: prompt, ...input };
-    const created = (await call(
-      client,
-      version ? '/predictions' : `/models/${owner}/${name}/predictions`,
+    // `Prefer: wait` holds the request until a quick prediction is done, saving the polls.
+    const created = (await providerJson(client.fetch, client.who, {
+      url: `${client.base}${version ? '/predictions' : `/models/${owner}/${name}/predictions`}`,
+      method: 'POST',
+      headers: { ...client.headers, prefer: `wait=${REPLICATE_TIMING.preferWaitSeconds}` },
+      body: version ? { version, input: body } : { input: body },
       signal,
-      version ? { version, input: body } : { input: body },
-    )) as Prediction;
+    })) as Prediction;
     if (typeof created?.id !== 'string' || !/^[\w-]{1,100}$/.test(created.id))
       throw new Error(`${client.who}: the service answered without a prediction id`);
     id = created.id;

@@ -8,6 +8,8 @@ import { calculator } from '../../tools/calculator/calculator.js';
 import { BEDROCK_LIMITS } from '../../llm/bedrock-client.js';
 import { buildFlow } from '../../testing/flow-builder.js';
 import { CHAIN_NODES, llmChainWith, streamedText } from '../../testing/model-flow.js';
+import { agentAgentflow } from '../../agentflow/agentAgentflow/agentAgentflow.js';
+import { nodeContext, testServices } from '../../agentflow/common/test-harness.js';
 import { awsChatBedrock, bedrockModelId } from './awsChatBedrock.js';
 
 let llm: TestLlmServer;
@@ -104,6 +106,35 @@ describe('AWS Bedrock chat model', () => {
     expect(second.at(-1)!.content[0]!.toolResult.toolUseId).toBe(
       second.at(-2)!.content[0]!.toolUse.toolUseId,
     );
+  });
+
+  it('runs as the model of an agentflow Agent node, calling the calculator', async () => {
+    const services = testServices({
+      credentials: { get: () => Promise.resolve({ credentialName: 'awsApi', data: KEYS }) },
+    });
+    llm.script({ toolCalls: [{ name: 'calculator', arguments: { input: '7*6' }, id: 'tooluse_1' }] });
+    const result = await agentAgentflow.run(
+      nodeContext(
+        agentAgentflow,
+        {
+          agentModel: 'awsChatBedrock',
+          agentModelConfig: {
+            agentModel: 'awsChatBedrock',
+            region: 'us-west-2',
+            model: 'amazon.nova-pro-v1:0',
+            endpointHost: llm.url,
+            FLOWISE_CREDENTIAL_ID: 'aws',
+          },
+          agentTools: [
+            { agentSelectedTool: 'calculator', agentSelectedToolConfig: { agentSelectedTool: 'calculator' } },
+          ],
+        },
+        { services },
+      ),
+    );
+    expect(result.output.content).toBe('The tool said 42');
+    expect(llm.requests).toHaveLength(2);
+    expect(llm.requests.every((r) => /^\/model\/amazon\.nova-pro-v1%3A0\/converse/.test(r.path))).toBe(true);
   });
 
   it('names the node on throttling, refusals and answers that are not Bedrock’s', async () => {

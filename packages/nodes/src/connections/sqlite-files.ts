@@ -120,11 +120,15 @@ const driverPath = () => createRequire(import.meta.url).resolve('better-sqlite3'
 
 /** Opens the file in a child process; every query gets its own time limit. */
 export function openSqliteReader(ctx: NodeContext, service: string, file: string): SqliteReader {
-  const child = spawn(process.execPath, ['--max-old-space-size=256', '-e', READER, '--', driverPath(), file], {
-    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
-    env: {},
-    serialization: 'advanced',
-  });
+  const child = spawn(
+    process.execPath,
+    ['--max-old-space-size=256', '-e', READER, '--', driverPath(), file],
+    {
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+      env: {},
+      serialization: 'advanced',
+    },
+  );
   child.unref();
   const stop = () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import type { NodeContext } from '@flowloom/engine';
-import type { ParamOption } from '@flowloom/shared';
+import type { NodeParam, ParamOption } from '@flowloom/shared';
 import { cachedLoad } from '../utilities/cached-load.js';
 import { stringInput } from './chat-model.js';
 import { modelTransport, type ModelTransport } from './lean-fetch.js';
@@ -46,6 +46,15 @@ export const BEDROCK_REGIONS = [
 
 export const regionOptions = (): Promise<ParamOption[]> =>
   Promise.resolve(BEDROCK_REGIONS.map((name) => ({ label: name, name })));
+
+/** The Region input of the Bedrock nodes (its options from the `listRegions` load method). */
+export const regionInput: NodeParam = {
+  label: 'Region',
+  name: 'region',
+  type: 'asyncOptions',
+  loadMethod: 'listRegions',
+  default: 'us-east-1',
+};
 
 const REGION_PATTERN = /^[a-z]{2}(-[a-z]+)+-\d{1,2}$/;
 const MAX_HOST = 300;

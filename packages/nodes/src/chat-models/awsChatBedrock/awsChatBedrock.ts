@@ -6,7 +6,7 @@ import {
   stringInput,
   type ChatModelHandle,
 } from '../../llm/chat-model.js';
-import { bedrockClient, regionOptions } from '../../llm/bedrock-client.js';
+import { bedrockClient, regionInput, regionOptions } from '../../llm/bedrock-client.js';
 import { converseModel } from '../../llm/bedrock-converse.js';
 import { badgeIcon } from '../../utilities/icons.js';
 import { CHAT_MODEL_BASE_CLASSES, staticModelOptions, streamingInput } from '../shared-inputs.js';
@@ -97,13 +97,7 @@ export const awsChatBedrock: NodeType = {
     },
     inputs: [
       { label: 'Cache', name: 'cache', type: 'BaseCache', optional: true },
-      {
-        label: 'Region',
-        name: 'region',
-        type: 'asyncOptions',
-        loadMethod: 'listRegions',
-        default: 'us-east-1',
-      },
+      regionInput,
       {
         label: 'Model Name',
         name: 'model',

@@ -1,7 +1,13 @@
 import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import type { NodeContext, NodeType } from '@flowloom/engine';
 import { numberInput, stringInput } from '../../llm/chat-model.js';
-import { bedrockClient, bedrockFailure, bedrockSdk, regionOptions } from '../../llm/bedrock-client.js';
+import {
+  bedrockClient,
+  bedrockFailure,
+  bedrockSdk,
+  regionInput,
+  regionOptions,
+} from '../../llm/bedrock-client.js';
 import { badgeIcon } from '../../utilities/icons.js';
 import { staticModelOptions } from '../../chat-models/shared-inputs.js';
 import type { EmbeddingsHandle } from '../embeddings.js';
@@ -84,13 +90,7 @@ export const AWSBedrockEmbeddings: NodeType = {
       optional: true,
     },
     inputs: [
-      {
-        label: 'Region',
-        name: 'region',
-        type: 'asyncOptions',
-        loadMethod: 'listRegions',
-        default: 'us-east-1',
-      },
+      regionInput,
       {
         label: 'Model Name',
         name: 'model',

@@ -2,10 +2,13 @@ import { defineConfig } from 'vitest/config';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 
 // Workspace packages resolve to their TypeScript sources through the "@flowloom/source" export condition,
-// so tests never need a build first.
+// so tests never need a build first. Dependencies resolve as Node resolves them: without Vite's
+// "module" condition, which picks bundler-only builds (the AWS SDK's dist-es imports files without
+// extensions, which Node cannot load).
+const serverConditions = ['@flowloom/source', ...defaultServerConditions.filter((c) => c !== 'module')];
 const nodeProject = (name: string) => ({
-  resolve: { conditions: ['@flowloom/source', ...defaultServerConditions] },
-  ssr: { resolve: { conditions: ['@flowloom/source', ...defaultServerConditions] } },
+  resolve: { conditions: serverConditions },
+  ssr: { resolve: { conditions: serverConditions } },
   test: {
     name,
     include: [`packages/${name}/src/**/*.test.ts`, `packages/${name}/test/**/*.test.ts`],

@@ -251,6 +251,16 @@ export interface EngineServices {
   now(): Date;
   /** The stdio MCP servers the operator allows (Custom MCP); none when absent. */
   mcpStdioServers?: readonly McpStdioServer[];
+  /**
+   * The folder whose SQLite files flows may read (FLOWLOOM_SQLITE_DIR: Sql Database Chain); absent,
+   * flows may open no SQLite file.
+   */
+  sqliteDirectory?: string;
+  /**
+   * Whether AWS nodes without keys may use the server's own AWS credentials (environment, profile,
+   * instance role: FLOWLOOM_AWS_SERVER_CREDENTIALS); absent or false, they may not.
+   */
+  awsServerCredentials?: boolean;
 }
 
 /** The run a node is part of. */

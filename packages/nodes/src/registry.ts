@@ -13,7 +13,10 @@ import { chatMistralAI } from './chat-models/chatMistralAI/chatMistralAI.js';
 import { chatOllama } from './chat-models/chatOllama/chatOllama.js';
 import { chatOpenAI } from './chat-models/chatOpenAI/chatOpenAI.js';
 import { groqChat } from './chat-models/groqChat/groqChat.js';
+import { awsChatBedrock } from './chat-models/awsChatBedrock/awsChatBedrock.js';
 import { compatibleChatModels } from './chat-models/openai-compatible.js';
+import { replicate } from './llms/replicate/replicate.js';
+import { huggingFaceInference_LLMs } from './llms/huggingFaceInference_LLMs/huggingFaceInference_LLMs.js';
 import { bufferMemory } from './memory/bufferMemory/bufferMemory.js';
 import { bufferWindowMemory } from './memory/bufferWindowMemory/bufferWindowMemory.js';
 import {
@@ -52,6 +55,7 @@ import { ollamaEmbedding } from './embeddings/ollamaEmbedding/ollamaEmbedding.js
 import { mistralAIEmbeddings } from './embeddings/mistralAIEmbeddings/mistralAIEmbeddings.js';
 import { cohereEmbeddings } from './embeddings/cohereEmbeddings/cohereEmbeddings.js';
 import { localAIEmbeddings } from './embeddings/localAIEmbeddings/localAIEmbeddings.js';
+import { AWSBedrockEmbeddings } from './embeddings/AWSBedrockEmbeddings/AWSBedrockEmbeddings.js';
 import { apiLoader } from './document-loaders/apiLoader/apiLoader.js';
 import { cheerioWebScraper } from './document-loaders/cheerioWebScraper/cheerioWebScraper.js';
 import { csvFile } from './document-loaders/csvFile/csvFile.js';
@@ -102,7 +106,11 @@ export const chatflowNodes: readonly NodeType[] = [
   chatOllama,
   chatMistralAI,
   groqChat,
+  awsChatBedrock,
   ...compatibleChatModels,
+  // LLMs (text completion)
+  replicate,
+  huggingFaceInference_LLMs,
   // Prompts
   promptTemplate,
   chatPromptTemplate,
@@ -150,6 +158,7 @@ export const chatflowNodes: readonly NodeType[] = [
   mistralAIEmbeddings,
   cohereEmbeddings,
   localAIEmbeddings,
+  AWSBedrockEmbeddings,
   // Document Loaders
   textFile,
   pdfFile,

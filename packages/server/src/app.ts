@@ -18,7 +18,7 @@ import { createExecutionRepository } from './modules/executions/execution.reposi
 import { registerExecutionRoutes } from './modules/executions/execution.routes.js';
 import { createAgentflowPredictor } from './modules/predictions/agentflow-prediction.js';
 import { createAgentGraphPredictor } from './modules/predictions/agent-graph-prediction.js';
-import { providerBaseUrlsFromEnv } from './modules/predictions/engine-services.js';
+import { operatorAllowancesFromEnv, providerBaseUrlsFromEnv } from './modules/predictions/engine-services.js';
 import { createFlowRunner } from './modules/predictions/flow-runner.js';
 import { registerPredictionRoutes } from './modules/predictions/prediction.routes.js';
 import { registerSpeechRoutes } from './modules/speech/speech.routes.js';
@@ -356,9 +356,11 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     logger: app.log,
     now: () => clock.now(),
   });
+  const operatorAllowances = operatorAllowancesFromEnv(options.env ?? process.env);
   const servicesFor: EngineServicesFor = (workspaceId, fileScope) => ({
     ...baseServicesFor(workspaceId, fileScope),
     mcpStdioServers,
+    ...operatorAllowances,
   });
   const predictions = createPredictionService({
     agentflows,

@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import {
+  bedrockError,
+  bedrockInvoke,
+  bedrockRoute,
+  bedrockUnsigned,
+  converseAnswer,
+  converseNeutral,
+  converseStreamAnswer,
+  type ConverseBody,
+} from './bedrock.js';
 import { anthropicChat, anthropicError, anthropicNeutral, type AnthropicBody } from './anthropic.js';
 import { geminiChat, geminiError, geminiNeutral, type GeminiBody } from './gemini.js';
 import { answerEmbeddings, embeddingWire } from './embeddings.js';
@@ -236,6 +246,11 @@ export async function startTestLlmServer(
         const audio = request.method === 'POST' ? audioWire(path) : undefined;
         if (audio === 'speech') return answerSpeech(body, response);
         if (audio === 'transcriptions') return await answerTranscription(raw, contentType, response);
+        const bedrock = request.method === 'POST' ? bedrockRoute(path) : undefined;
+        if (bedrock && bedrockUnsigned(request.headers))
+          return bedrockError(response, { status: 403, message: 'Missing Authentication Token' });
+        if (bedrock?.action === 'invoke')
+          return await bedrockInvoke(bedrock.model, body, embeddingQueue.shift(), response);
         const embeddings = request.method === 'POST' ? embeddingWire(path, body) : undefined;
         if (embeddings)
           return await answerEmbeddings(embeddings, path, body, embeddingQueue.shift(), response);
@@ -249,7 +264,9 @@ export async function startTestLlmServer(
               ? 'ollama'
               : gemini
                 ? 'gemini'
-                : undefined;
+                : bedrock
+                  ? 'bedrock'
+                  : undefined;
         if (!protocol)
           return sendJson(response, 404, { error: { message: `No route ${request.method} ${path}` } });
         const neutral =
@@ -259,7 +276,9 @@ export async function startTestLlmServer(
               ? anthropicNeutral(body as AnthropicBody)
               : protocol === 'gemini'
                 ? geminiNeutral(body as GeminiBody, gemini![1]!, gemini![2] === 'streamGenerateContent')
-                : ollamaNeutral(body as OllamaBody);
+                : protocol === 'bedrock'
+                  ? converseNeutral(body as ConverseBody, bedrock!.model, bedrock!.action === 'stream')
+                  : ollamaNeutral(body as OllamaBody);
         const reply = decideReply(neutral, queue.shift());
         if (reply.delayMs) await sleep(reply.delayMs);
         if (reply.error) {
@@ -267,11 +286,16 @@ export async function startTestLlmServer(
             response.setHeader('retry-after-ms', String(reply.retryAfterMs));
           if (protocol === 'anthropic') return anthropicError(response, reply.error);
           if (protocol === 'gemini') return geminiError(response, reply.error);
+          if (protocol === 'bedrock') return bedrockError(response, reply.error);
           return openAiError(response, reply.error);
         }
         if (protocol === 'openai') return await openAiChat(body as OpenAiBody, reply, response, neutral);
         if (protocol === 'anthropic') return await anthropicChat(reply, response, neutral);
         if (protocol === 'gemini') return await geminiChat(reply, response, neutral);
+        if (protocol === 'bedrock')
+          return neutral.stream
+            ? await converseStreamAnswer(reply, response, neutral)
+            : converseAnswer(reply, response, neutral);
         return await ollamaChat(reply, response, neutral);
       } catch (error) {
         if (!response.headersSent)

@@ -58,6 +58,8 @@ export const OFFICIAL_BASE_URLS: Partial<Record<string, string>> = {
   huggingface: 'https://router.huggingface.co/v1',
   fireworks: 'https://api.fireworks.ai/inference/v1',
   sambanova: 'https://api.sambanova.ai/v1',
+  replicate: 'https://api.replicate.com/v1',
+  huggingfaceInference: 'https://router.huggingface.co/hf-inference',
 };
 
 /** The optional field of a model credential naming the one endpoint its key may be sent to. */

@@ -200,6 +200,68 @@ export const sambanovaApi = compatibleKey(
   'https://api.sambanova.ai/v1',
 );
 
+export const replicateApi: CredentialDefinition = {
+  label: 'Replicate API',
+  name: 'replicateApi',
+  version: 1,
+  description: 'An API token from replicate.com (Account settings > API tokens).',
+  inputs: [
+    { label: 'Replicate Api Key', name: 'replicateApiKey', type: 'password' },
+    endpointField('https://api.replicate.com/v1'),
+  ],
+};
+
+/**
+ * AWS keys sign each request (SigV4); the secret itself is never sent. Without keys, the server's
+ * own AWS credentials are used only when the operator allows it (FLOWLOOM_AWS_SERVER_CREDENTIALS).
+ */
+export const awsApi: CredentialDefinition = {
+  label: 'AWS security credentials',
+  name: 'awsApi',
+  version: 1.1,
+  description:
+    'An AWS access key and secret (and a session token for temporary credentials). Left empty, the server’s own AWS credentials are used only if its administrator allows it.',
+  inputs: [
+    {
+      label: 'AWS Access Key',
+      name: 'awsKey',
+      type: 'password',
+      placeholder: '<AWS_ACCESS_KEY_ID>',
+      optional: true,
+    },
+    {
+      label: 'AWS Secret Access Key',
+      name: 'awsSecret',
+      type: 'password',
+      placeholder: '<AWS_SECRET_ACCESS_KEY>',
+      optional: true,
+    },
+    {
+      label: 'AWS Session Key',
+      name: 'awsSession',
+      type: 'password',
+      placeholder: '<AWS_SESSION_TOKEN>',
+      description: 'Only for temporary credentials.',
+      optional: true,
+    },
+    {
+      label: 'Role ARN',
+      name: 'roleArn',
+      type: 'string',
+      placeholder: 'arn:aws:iam::123456789012:role/role-name',
+      description: 'Not supported yet: enter the keys of the role’s temporary credentials instead.',
+      optional: true,
+    },
+    {
+      label: 'External ID',
+      name: 'externalId',
+      type: 'string',
+      description: 'Not supported yet (goes with Role ARN).',
+      optional: true,
+    },
+  ],
+};
+
 export const serpApi: CredentialDefinition = {
   label: 'Serp API',
   name: 'serpApi',

@@ -20,6 +20,8 @@ export const credentialDefinitions: readonly CredentialDefinition[] = [
   definitions.huggingFaceApi,
   definitions.fireworksApi,
   definitions.sambanovaApi,
+  definitions.replicateApi,
+  definitions.awsApi,
   definitions.serpApi,
   definitions.googleCustomSearchApi,
   definitions.serperApi,

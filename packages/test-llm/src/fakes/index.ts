@@ -1,4 +1,19 @@
 export { startFakeChroma, type ChromaCollection, type FakeChroma, type FakeChromaOptions } from './chroma.js';
-export type { FakeCall, FakeMode, FakeService } from './fake-http.js';
+export {
+  json,
+  startFakeService,
+  type FakeAnswer,
+  type FakeCall,
+  type FakeMode,
+  type FakeService,
+} from './fake-http.js';
 export { startFakePinecone, type FakePinecone, type FakePineconeOptions } from './pinecone.js';
 export { startFakeQdrant, type FakeQdrant, type FakeQdrantOptions, type QdrantCollection } from './qdrant.js';
+export {
+  replicateTokens,
+  startFakeReplicate,
+  type FakeReplicate,
+  type FakeReplicateOptions,
+  type ReplicateScript,
+} from './replicate.js';
+export { startFakeHuggingFace, type FakeHuggingFace, type FakeHuggingFaceOptions } from './huggingface.js';

@@ -127,6 +127,7 @@ describe('agentflow load methods', () => {
       'chatOllama',
       'chatMistralAI',
       'groqChat',
+      'awsChatBedrock',
       'chatDeepseek',
       'chatOpenRouter',
       'chatXAI',
@@ -179,6 +180,7 @@ describe('agentflow load methods', () => {
       'mistralAIEmbeddings',
       'cohereEmbeddings',
       'localAIEmbeddings',
+      'AWSBedrockEmbeddings',
     ]);
   });
 

@@ -3,6 +3,7 @@ import { numberInput, requireChatModel, stringInput } from '../../llm/chat-model
 import { generate } from '../../llm/generate.js';
 import { moderate } from '../../moderation/moderation.js';
 import { callSql, mysqlPool, postgresPool, type SqlTarget } from '../../connections/sql-connections.js';
+import { openSqliteReader, sqliteFilePath } from '../../connections/sqlite-files.js';
 import { badgeIcon } from '../../utilities/icons.js';
 
 const SERVICE = 'Sql Database Chain';
@@ -17,7 +18,9 @@ Answer with the SQL only, in a \`\`\`sql block.
 
 Question: {input}`;
 
-type Dialect = 'postgres' | 'mysql';
+type Dialect = 'postgres' | 'mysql' | 'sqlite';
+type Query = (sql: string, values?: unknown[]) => Promise<Record<string, unknown>[]>;
+const DIALECTS: Record<Dialect, string> = { postgres: 'PostgreSQL', mysql: 'MySQL', sqlite: 'SQLite' };
 interface Column {
   table: string;
   column: string;
@@ -68,12 +71,22 @@ const names = (value: unknown) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
+/** Runs statements on the SQLite file read-only, in a worker that is closed afterwards. */
+async function readSqlite<T>(ctx: NodeContext, file: string, work: (query: Query) => Promise<T>): Promise<T> {
+  const reader = openSqliteReader(ctx, SERVICE, file);
+  try {
+    return await work((sql, values) => reader.query(sql, values));
+  } finally {
+    await reader.close();
+  }
+}
+
 /** Runs statements on one connection inside a read-only transaction that is always rolled back. */
 async function readOnly<T>(
   ctx: NodeContext,
-  kind: Dialect,
+  kind: 'postgres' | 'mysql',
   target: SqlTarget,
-  work: (query: (sql: string, values?: unknown[]) => Promise<Record<string, unknown>[]>) => Promise<T>,
+  work: (query: Query) => Promise<T>,
 ): Promise<T> {
   return callSql(ctx, target, async () => {
     if (kind === 'postgres') {
@@ -105,19 +118,22 @@ async function readOnly<T>(
 
 /** The schema the model reads: each table's columns and a few sample rows. */
 async function tableInfo(
-  query: (sql: string, values?: unknown[]) => Promise<Record<string, unknown>[]>,
+  query: Query,
   kind: Dialect,
   include: string[],
   ignore: string[],
   samples: number,
 ): Promise<string> {
-  const rows = (await query(
-    kind === 'postgres'
-      ? `SELECT table_name AS "table", column_name AS "column", data_type AS "type" FROM information_schema.columns
-         WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position`
-      : `SELECT TABLE_NAME AS \`table\`, COLUMN_NAME AS \`column\`, DATA_TYPE AS \`type\` FROM information_schema.columns
+  const schema: Record<Dialect, string> = {
+    postgres: `SELECT table_name AS "table", column_name AS "column", data_type AS "type" FROM information_schema.columns
+         WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position`,
+    mysql: `SELECT TABLE_NAME AS \`table\`, COLUMN_NAME AS \`column\`, DATA_TYPE AS \`type\` FROM information_schema.columns
          WHERE table_schema = DATABASE() ORDER BY TABLE_NAME, ORDINAL_POSITION`,
-  )) as unknown as Column[];
+    sqlite: `SELECT m.name AS "table", p.name AS "column", p.type AS "type" FROM sqlite_master m
+         JOIN pragma_table_info(m.name) p WHERE m.type IN ('table', 'view') AND m.name NOT LIKE 'sqlite_%'
+         ORDER BY m.name, p.cid`,
+  };
+  const rows = (await query(schema[kind])) as unknown as Column[];
   const tables = new Map<string, Column[]>();
   for (const row of rows) {
     if (include.length > 0 && !include.includes(row.table)) continue;
@@ -127,7 +143,7 @@ async function tableInfo(
   if (tables.size === 0)
     throw new Error(`${SERVICE}: the database has no tables to query (check Include/Ignore Tables)`);
   const quote = (name: string) =>
-    kind === 'postgres' ? `"${name.replace(/"/g, '""')}"` : `\`${name.replace(/`/g, '``')}\``;
+    kind === 'mysql' ? `\`${name.replace(/`/g, '``')}\`` : `"${name.replace(/"/g, '""')}"`;
   const parts: string[] = [];
   for (const [table, columns] of tables) {
     let part = `CREATE TABLE ${table} (\n${columns.map((c) => `  ${c.column} ${c.type}`).join(',\n')}\n)`;
@@ -150,20 +166,23 @@ async function runSqlChain(ctx: NodeContext): Promise<NodeRunOutput> {
   }
   const model = requireChatModel(ctx.inputs.model, 'Language Model');
   const kind = stringInput(ctx.inputs.database) ?? 'sqlite';
-  if (kind === 'sqlite' || kind === 'mssql')
-    throw new Error(
-      kind === 'sqlite'
-        ? `${SERVICE}: SQLite files on the server cannot be opened from a flow (a flow could read any file); use PostgreSQL or MySQL`
-        : `${SERVICE}: MSSQL is not supported; use PostgreSQL or MySQL`,
-    );
-  if (kind !== 'postgres' && kind !== 'mysql') throw new Error(`${SERVICE}: unknown database "${kind}"`);
+  if (kind === 'mssql')
+    throw new Error(`${SERVICE}: MSSQL is not supported; use PostgreSQL, MySQL or SQLite`);
+  if (kind !== 'postgres' && kind !== 'mysql' && kind !== 'sqlite')
+    throw new Error(`${SERVICE}: unknown database "${kind}"`);
   const url = stringInput(ctx.inputs.url);
-  if (!url) throw new Error(`${SERVICE}: enter the connection string of the database`);
-  const target = sqlTarget(kind, url);
+  if (!url)
+    throw new Error(
+      `${SERVICE}: enter the ${kind === 'sqlite' ? 'path of the SQLite file' : 'connection string of the database'}`,
+    );
   const topK = numberInput(ctx.inputs.topK) ?? DEFAULT_TOP_K;
   const samples = numberInput(ctx.inputs.sampleRowsInTableInfo) ?? 3;
-  const dialect = kind === 'postgres' ? 'PostgreSQL' : 'MySQL';
-  const { sql, rows } = await readOnly(ctx, kind, target, async (query) => {
+  const dialect = DIALECTS[kind];
+  const reading = <T>(work: (query: Query) => Promise<T>): Promise<T> =>
+    kind === 'sqlite'
+      ? sqliteFilePath(ctx, SERVICE, url).then((file) => readSqlite(ctx, file, work))
+      : readOnly(ctx, kind, sqlTarget(kind, url), work);
+  const { sql, rows } = await reading(async (query) => {
     const info = await tableInfo(
       query,
       kind,
@@ -206,7 +225,7 @@ async function runSqlChain(ctx: NodeContext): Promise<NodeRunOutput> {
   return { text, usedTools: [{ tool: 'sql', toolInput: { query: sql }, toolOutput: JSON.stringify(shown) }] };
 }
 
-/** Answers questions from a PostgreSQL or MySQL database: the model writes SQL, run read-only. */
+/** Answers questions from a PostgreSQL, MySQL or SQLite database: the model writes SQL, run read-only. */
 export const sqlDatabaseChain: NodeType = {
   icon: badgeIcon('SQL', '#00758f'),
   streamable: true,
@@ -227,7 +246,11 @@ export const sqlDatabaseChain: NodeType = {
         options: [
           { label: 'PostgreSQL', name: 'postgres' },
           { label: 'MySQL', name: 'mysql' },
-          { label: 'SQLite', name: 'sqlite', description: 'Not available: a flow may not open server files' },
+          {
+            label: 'SQLite',
+            name: 'sqlite',
+            description: 'A file in the folder the server’s administrator allows (FLOWLOOM_SQLITE_DIR)',
+          },
           { label: 'MSSQL', name: 'mssql', description: 'Not available' },
         ],
         default: 'postgres',
@@ -237,7 +260,8 @@ export const sqlDatabaseChain: NodeType = {
         name: 'url',
         type: 'password',
         placeholder: 'postgres://user:password@host:5432/db',
-        description: 'The database to read; queries run in a read-only transaction',
+        description:
+          'The database to read, queries run read-only; for SQLite the file’s name in the server’s SQLite folder',
       },
       {
         label: 'Include Tables',

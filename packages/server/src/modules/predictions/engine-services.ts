@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { AddressCheck, CodeSandbox, EngineServices, GuardedFetch } from '@flowloom/engine';
 import type { Logger } from '../../runtime.js';
 import type { CredentialService } from '../credentials/credential.service.js';
@@ -18,11 +19,27 @@ export function providerBaseUrlsFromEnv(env: NodeJS.ProcessEnv): Partial<Record<
     mistral: pick('MISTRAL_BASE_URL'),
     groq: pick('GROQ_BASE_URL'),
     ollama: pick('OLLAMA_BASE_URL'),
+    replicate: pick('REPLICATE_BASE_URL'),
+    huggingfaceInference: pick('HUGGINGFACE_INFERENCE_BASE_URL'),
     serpapi: pick('SERPAPI_BASE_URL'),
     googlecustomsearch: pick('GOOGLE_CUSTOM_SEARCH_BASE_URL'),
     serper: pick('SERPER_BASE_URL'),
     brave: pick('BRAVE_SEARCH_BASE_URL'),
     tavily: pick('TAVILY_BASE_URL'),
+  };
+}
+
+/**
+ * What the operator lets flows use on this server (FLOWLOOM_SQLITE_DIR, FLOWLOOM_AWS_SERVER_CREDENTIALS):
+ * nothing unless set.
+ */
+export function operatorAllowancesFromEnv(
+  env: NodeJS.ProcessEnv,
+): Pick<EngineServices, 'sqliteDirectory' | 'awsServerCredentials'> {
+  const directory = env.FLOWLOOM_SQLITE_DIR?.trim();
+  return {
+    ...(directory && { sqliteDirectory: resolve(directory) }),
+    awsServerCredentials: env.FLOWLOOM_AWS_SERVER_CREDENTIALS?.trim().toLowerCase() === 'true',
   };
 }
 

@@ -13,6 +13,19 @@ import { chatOllama } from './chat-models/chatOllama/chatOllama.js';
 import { chatOpenAI } from './chat-models/chatOpenAI/chatOpenAI.js';
 import { groqChat } from './chat-models/groqChat/groqChat.js';
 import { compatibleChatModels } from './chat-models/openai-compatible.js';
+import { llamaIndexChatModels } from './chat-models/llamaindex-chat-models.js';
+import { llamaIndexEmbeddings } from './embeddings/llamaindex-embeddings.js';
+import { queryEngine } from './engine/queryEngine/queryEngine.js';
+import { contextChatEngine } from './engine/contextChatEngine/contextChatEngine.js';
+import { simpleChatEngine } from './engine/simpleChatEngine/simpleChatEngine.js';
+import { subQuestionQueryEngine } from './engine/subQuestionQueryEngine/subQuestionQueryEngine.js';
+import { compactrefineLlamaIndex } from './response-synthesizers/compactrefineLlamaIndex/compactrefineLlamaIndex.js';
+import { refineLlamaIndex } from './response-synthesizers/refineLlamaIndex/refineLlamaIndex.js';
+import { simpleResponseBuilderLlamaIndex } from './response-synthesizers/simpleResponseBuilderLlamaIndex/simpleResponseBuilderLlamaIndex.js';
+import { treeSummarizeLlamaIndex } from './response-synthesizers/treeSummarizeLlamaIndex/treeSummarizeLlamaIndex.js';
+import { queryEngineToolLlamaIndex } from './tools/queryEngineToolLlamaIndex/queryEngineToolLlamaIndex.js';
+import { pineconeLlamaIndex } from './vector-stores/pineconeLlamaIndex/pineconeLlamaIndex.js';
+import { simpleStoreLlamaIndex } from './vector-stores/simpleStoreLlamaIndex/simpleStoreLlamaIndex.js';
 import { bufferMemory } from './memory/bufferMemory/bufferMemory.js';
 import { bufferWindowMemory } from './memory/bufferWindowMemory/bufferWindowMemory.js';
 import {
@@ -102,6 +115,7 @@ export const chatflowNodes: readonly NodeType[] = [
   chatMistralAI,
   groqChat,
   ...compatibleChatModels,
+  ...llamaIndexChatModels,
   // Prompts
   promptTemplate,
   chatPromptTemplate,
@@ -116,6 +130,15 @@ export const chatflowNodes: readonly NodeType[] = [
   conversationalAgent,
   reactAgentChat,
   csvAgent,
+  // Engine and Response Synthesizer (LlamaIndex)
+  queryEngine,
+  contextChatEngine,
+  simpleChatEngine,
+  subQuestionQueryEngine,
+  compactrefineLlamaIndex,
+  refineLlamaIndex,
+  simpleResponseBuilderLlamaIndex,
+  treeSummarizeLlamaIndex,
   // Memory
   bufferMemory,
   bufferWindowMemory,
@@ -140,6 +163,7 @@ export const chatflowNodes: readonly NodeType[] = [
   retrieverTool,
   openAPIToolkit,
   customMCP,
+  queryEngineToolLlamaIndex,
   // Embeddings
   openAIEmbeddings,
   azureOpenAIEmbeddings,
@@ -148,6 +172,7 @@ export const chatflowNodes: readonly NodeType[] = [
   mistralAIEmbeddings,
   cohereEmbeddings,
   localAIEmbeddings,
+  ...llamaIndexEmbeddings,
   // Document Loaders
   textFile,
   pdfFile,
@@ -179,6 +204,8 @@ export const chatflowNodes: readonly NodeType[] = [
   qdrant,
   chroma,
   postgres,
+  pineconeLlamaIndex,
+  simpleStoreLlamaIndex,
   // Record Manager
   SQLiteRecordManager,
   postgresRecordManager,

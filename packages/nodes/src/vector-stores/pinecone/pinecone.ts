@@ -87,7 +87,10 @@ function nodeFilter(ctx: NodeContext): Record<string, unknown> | undefined {
   });
 }
 
-async function openPinecone(ctx: NodeContext, embeddings: EmbeddingsHandle): Promise<VectorStoreHandle> {
+export async function openPinecone(
+  ctx: NodeContext,
+  embeddings: EmbeddingsHandle,
+): Promise<VectorStoreHandle> {
   const label = ctx.node.label || 'Pinecone';
   const indexName = stringInput(ctx.inputs.pineconeIndex);
   if (!indexName) throw new Error(`${label}: Pinecone Index is required`);

@@ -24,7 +24,8 @@ const fixture = (name: string): FlowData => {
 };
 const REDIS_URL = process.env.TEST_REDIS_URL;
 
-type Body = Record<string, any>;
+/** A JSON answer, read loosely. */
+type Body = Record<string, unknown> & { tags?: string[]; name?: string; icon?: string };
 
 describe('LlamaIndex flows through the run API', () => {
   let llm: TestLlmServer;

@@ -35,8 +35,7 @@ const isUnset = (value: unknown) => value === undefined || value === null || val
  */
 export function llamaIndexVariant(spec: VariantSpec): NodeType {
   const { base, definition } = spec;
-  const init = base.init;
-  if (!init) throw new Error(`${base.definition.name} builds nothing to wrap`);
+  if (!base.init) throw new Error(`${base.definition.name} builds nothing to wrap`);
   const defaults = definition.inputs.filter((input) => input.default !== undefined);
   const usesLoadMethods = definition.inputs.some((input) => input.loadMethod !== undefined);
   const loadMethods = spec.loadMethods ?? base.loadMethods;
@@ -47,7 +46,7 @@ export function llamaIndexVariant(spec: VariantSpec): NodeType {
     init(ctx: NodeContext) {
       const inputs = { ...ctx.inputs };
       for (const input of defaults) if (isUnset(inputs[input.name])) inputs[input.name] = input.default;
-      return init({ ...ctx, inputs: spec.adapt ? spec.adapt(inputs) : inputs });
+      return base.init!({ ...ctx, inputs: spec.adapt ? spec.adapt(inputs) : inputs });
     },
   };
 }

@@ -6,7 +6,7 @@ import {
   type FakePinecone,
   type TestLlmServer,
 } from '@flowloom/test-llm';
-import { buildFlow, type NodeSpec } from '../../testing/flow-builder.js';
+import { buildFlow, type EdgeSpec, type NodeSpec } from '../../testing/flow-builder.js';
 import { chatPrompts, llamaIndexEngine, pineconeStore, upsert } from '../../testing/llamaindex-flows.js';
 import { streamedText } from '../../testing/model-flow.js';
 import { refineLlamaIndex } from '../../response-synthesizers/refineLlamaIndex/refineLlamaIndex.js';
@@ -46,7 +46,7 @@ function queryFlow(
     [
       ...store.edges,
       ['pinecone_0', 'queryEngine_0', 'vectorStoreRetriever'],
-      ...(synthesizer ? ([[synthesizer.id, 'queryEngine_0', 'responseSynthesizer']] as const) : []),
+      ...(synthesizer ? [[synthesizer.id, 'queryEngine_0', 'responseSynthesizer'] satisfies EdgeSpec] : []),
     ],
   );
 }

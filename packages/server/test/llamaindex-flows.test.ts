@@ -7,7 +7,7 @@ import {
   type TestLlmServer,
 } from '@flowloom/test-llm';
 import type { FlowData, FlowNode } from '@flowloom/shared';
-import { ownerSession, startTestServer, type Session, type TestServer } from './harness.js';
+import { ownerSession, startTestServer, upsertWithFiles, type Session, type TestServer } from './harness.js';
 import { parseSse } from './flowise-templates.js';
 
 /**
@@ -235,23 +235,9 @@ describe('LlamaIndex flows through the run API', () => {
       };
     }
     const id = await importFlow('Context Chat Engine', flow);
-    const form = new FormData();
-    form.append(
-      'files',
-      new Blob(['The kettle boils in two minutes.\n\nDescale the kettle monthly.'], { type: 'text/plain' }),
-      'kettle.txt',
-    );
-    const request = new Request('http://x', { method: 'POST', body: form });
-    const upserted = await server.app.inject({
-      method: 'POST',
-      url: `/api/v1/vector/upsert/${id}`,
-      headers: {
-        cookie: owner.cookie,
-        'x-request-from': 'internal',
-        'content-type': request.headers.get('content-type')!,
-      },
-      payload: Buffer.from(await request.arrayBuffer()),
-    });
+    const upserted = await upsertWithFiles(server.app, owner, id, [
+      { name: 'kettle.txt', text: 'The kettle boils in two minutes.\n\nDescale the kettle monthly.' },
+    ]);
     expect(upserted.statusCode, upserted.body).toBe(200);
     expect(upserted.json().numAdded).toBe(2);
     expect(pinecone.records('manuals', 'kettle').size).toBe(2);

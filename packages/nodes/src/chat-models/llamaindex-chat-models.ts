@@ -1,6 +1,6 @@
 import type { NodeType } from '@flowloom/engine';
 import type { NodeParam } from '@flowloom/shared';
-import { llamaIndexVariant } from '../llamaindex/variant.js';
+import { inputsOf, llamaIndexVariant } from '../llamaindex/variant.js';
 import { azureChatOpenAI } from './azureChatOpenAI/azureChatOpenAI.js';
 import { chatAnthropic } from './chatAnthropic/chatAnthropic.js';
 import { chatMistralAI } from './chatMistralAI/chatMistralAI.js';
@@ -8,7 +8,6 @@ import { chatOllama } from './chatOllama/chatOllama.js';
 import { chatOpenAI } from './chatOpenAI/chatOpenAI.js';
 import { groqChat } from './groqChat/groqChat.js';
 import { compatibleChatModels } from './openai-compatible.js';
-import { OLLAMA_DEFAULT_URL } from './provider-clients.js';
 import { staticModelOptions } from './shared-inputs.js';
 
 /**
@@ -20,14 +19,6 @@ const CATEGORY = 'Chat Models';
 /** Base classes of a LlamaIndex chat model after its type (what LlamaIndex's LLM classes give). */
 const MODEL_CLASSES = ['BaseChatModel_LlamaIndex', 'BaseLLM'];
 
-const credential = (name: string, optional = false): NodeParam => ({
-  label: 'Connect Credential',
-  name: 'credential',
-  type: 'credential',
-  credentialNames: [name],
-  ...(optional && { optional: true }),
-});
-
 const modelList = (fallback?: string): NodeParam => ({
   label: 'Model Name',
   name: 'modelName',
@@ -35,15 +26,6 @@ const modelList = (fallback?: string): NodeParam => ({
   loadMethod: 'listModels',
   ...(fallback && { default: fallback }),
 });
-
-const temperature: NodeParam = {
-  label: 'Temperature',
-  name: 'temperature',
-  type: 'number',
-  step: 0.1,
-  default: 0.9,
-  optional: true,
-};
 
 const more = (label: string, name: string, step = 0.1, description?: string): NodeParam => ({
   label,
@@ -67,13 +49,10 @@ export const chatOpenAI_LlamaIndex = llamaIndexVariant({
     category: CATEGORY,
     baseClasses: ['ChatOpenAI', ...MODEL_CLASSES],
     description: 'OpenAI chat model for the LlamaIndex engines and vector stores',
-    credential: credential('openAIApi'),
+    credential: chatOpenAI.definition.credential,
     inputs: [
       modelList('gpt-3.5-turbo'),
-      temperature,
-      more('Max Tokens', 'maxTokens', 1),
-      more('Top Probability', 'topP'),
-      more('Timeout', 'timeout', 1),
+      ...inputsOf(chatOpenAI, ['temperature', 'maxTokens', 'topP', 'timeout']),
       { label: 'BasePath', name: 'basepath', type: 'string', optional: true, additionalParams: true },
     ],
   },
@@ -90,13 +69,10 @@ export const azureChatOpenAI_LlamaIndex = llamaIndexVariant({
     category: CATEGORY,
     baseClasses: ['AzureChatOpenAI', ...MODEL_CLASSES],
     description: 'Azure OpenAI chat deployment for the LlamaIndex engines and vector stores',
-    credential: credential('azureOpenAIApi'),
+    credential: azureChatOpenAI.definition.credential,
     inputs: [
       modelList('gpt-3.5-turbo-16k'),
-      temperature,
-      more('Max Tokens', 'maxTokens', 1),
-      more('Top Probability', 'topP'),
-      more('Timeout', 'timeout', 1),
+      ...inputsOf(azureChatOpenAI, ['temperature', 'maxTokens', 'topP', 'timeout']),
     ],
   },
   loadMethods: listOf(['gpt-4o', 'gpt-4o-mini', 'gpt-4.1-mini', 'gpt-4', 'gpt-35-turbo', 'gpt-35-turbo-16k']),
@@ -119,12 +95,10 @@ export const chatAnthropic_LlamaIndex = llamaIndexVariant({
     category: CATEGORY,
     baseClasses: ['ChatAnthropic', ...MODEL_CLASSES],
     description: 'Anthropic Claude model for the LlamaIndex engines and vector stores',
-    credential: credential('anthropicApi'),
+    credential: chatAnthropic.definition.credential,
     inputs: [
       modelList('claude-3-haiku'),
-      temperature,
-      more('Max Tokens', 'maxTokensToSample', 1),
-      more('Top P', 'topP'),
+      ...inputsOf(chatAnthropic, ['temperature', 'maxTokensToSample', 'topP']),
     ],
   },
   loadMethods: listOf([
@@ -149,10 +123,10 @@ export const chatMistral_LlamaIndex = llamaIndexVariant({
     category: CATEGORY,
     baseClasses: ['ChatMistral', ...MODEL_CLASSES],
     description: 'Mistral AI chat model for the LlamaIndex engines and vector stores',
-    credential: credential('mistralAIApi'),
+    credential: chatMistralAI.definition.credential,
     inputs: [
       modelList('mistral-tiny'),
-      temperature,
+      ...inputsOf(chatMistralAI, ['temperature']),
       more('Max Tokens', 'maxTokensToSample', 1),
       more('Top P', 'topP'),
     ],
@@ -177,29 +151,16 @@ export const chatOllama_LlamaIndex = llamaIndexVariant({
     baseClasses: ['ChatOllama', ...MODEL_CLASSES],
     description: 'A model served by Ollama, for the LlamaIndex engines and vector stores',
     inputs: [
-      { label: 'Base URL', name: 'baseUrl', type: 'string', default: OLLAMA_DEFAULT_URL },
+      ...inputsOf(chatOllama, ['baseUrl']),
       { label: 'Model Name', name: 'modelName', type: 'string', placeholder: 'llama3' },
-      { ...temperature, description: 'Higher values give more varied answers (Ollama default 0.8)' },
-      more('Top P', 'topP', 0.1, 'Works with Top K; higher gives more diverse text (default 0.9)'),
-      more('Top K', 'topK', 1, 'Lower values give more conservative answers (default 40)'),
+      ...inputsOf(chatOllama, ['temperature', 'topP', 'topK']),
       more('Mirostat', 'mirostat', 1, 'Mirostat sampling: 0 off, 1 Mirostat, 2 Mirostat 2.0'),
       more('Mirostat ETA', 'mirostatEta', 0.1, 'How fast Mirostat reacts to the text so far (0.1)'),
       more('Mirostat TAU', 'mirostatTau', 0.1, 'Lower keeps Mirostat text focused (default 5.0)'),
-      more('Context Window Size', 'numCtx', 1, 'Tokens of context the model sees (default 2048)'),
+      ...inputsOf(chatOllama, ['numCtx']),
       more('Number of GPU', 'numGpu', 1, 'Layers sent to the GPU(s); 0 runs on the CPU'),
       more('Number of Thread', 'numThread', 1, 'CPU threads; best the number of physical cores'),
-      more('Repeat Last N', 'repeatLastN', 1, 'How far back to look to prevent repetition (64)'),
-      more('Repeat Penalty', 'repeatPenalty', 0.1, 'How strongly to penalise repetition (1.1)'),
-      {
-        label: 'Stop Sequence',
-        name: 'stop',
-        type: 'string',
-        rows: 4,
-        placeholder: 'AI assistant:',
-        description: 'Stop sequences, separated by commas',
-        optional: true,
-        additionalParams: true,
-      },
+      ...inputsOf(chatOllama, ['repeatLastN', 'repeatPenalty', 'stop']),
       more('Tail Free Sampling', 'tfsZ', 0.1, 'Above 1 cuts unlikely tokens more; 1 turns it off'),
     ],
   },
@@ -215,23 +176,18 @@ export const chatGroq_LlamaIndex = llamaIndexVariant({
     category: CATEGORY,
     baseClasses: ['ChatGroq', ...MODEL_CLASSES],
     description: 'A model on Groq’s inference engine, for the LlamaIndex engines and vector stores',
-    credential: credential('groqApi', true),
+    credential: groqChat.definition.credential,
     inputs: [
       { ...modelList(), placeholder: 'llama-3.3-70b-versatile' },
-      temperature,
-      more('Max Tokens', 'maxTokens', 1),
+      ...inputsOf(groqChat, ['temperature', 'maxTokens']),
     ],
   },
 });
 
-function compatibleModel(name: string): NodeType {
-  const found = compatibleChatModels.find((type) => type.definition.name === name);
-  if (!found) throw new Error(`No chat model ${name}`);
-  return found;
-}
+const chatTogetherAI = compatibleChatModels.find((type) => type.definition.name === 'chatTogetherAI')!;
 
 export const chatTogetherAI_LlamaIndex = llamaIndexVariant({
-  base: compatibleModel('chatTogetherAI'),
+  base: chatTogetherAI,
   definition: {
     label: 'ChatTogetherAI',
     name: 'chatTogetherAI_LlamaIndex',
@@ -240,7 +196,7 @@ export const chatTogetherAI_LlamaIndex = llamaIndexVariant({
     category: CATEGORY,
     baseClasses: ['ChatTogetherAI', ...MODEL_CLASSES],
     description: 'An open model hosted by Together AI, for the LlamaIndex engines and vector stores',
-    credential: credential('togetherAIApi'),
+    credential: chatTogetherAI.definition.credential,
     inputs: [
       {
         label: 'Model Name',
@@ -249,7 +205,7 @@ export const chatTogetherAI_LlamaIndex = llamaIndexVariant({
         placeholder: 'meta-llama/Llama-3.3-70B-Instruct-Turbo',
         description: 'A model id from Together AI’s model list',
       },
-      temperature,
+      ...inputsOf(chatTogetherAI, ['temperature']),
     ],
   },
 });

@@ -1,6 +1,6 @@
 import type { NodeType } from '@flowloom/engine';
 import { staticModelOptions } from '../chat-models/shared-inputs.js';
-import { llamaIndexVariant } from '../llamaindex/variant.js';
+import { inputsOf, llamaIndexVariant } from '../llamaindex/variant.js';
 import { timeoutInput } from './embedding-inputs.js';
 import { azureOpenAIEmbeddings } from './azureOpenAIEmbeddings/azureOpenAIEmbeddings.js';
 import { openAIEmbeddings } from './openAIEmbeddings/openAIEmbeddings.js';
@@ -22,20 +22,9 @@ export const openAIEmbedding_LlamaIndex = llamaIndexVariant({
     category: 'Embeddings',
     baseClasses: ['OpenAIEmbedding', ...CLASSES],
     description: 'OpenAI embeddings for the LlamaIndex vector stores and engines',
-    credential: {
-      label: 'Connect Credential',
-      name: 'credential',
-      type: 'credential',
-      credentialNames: ['openAIApi'],
-    },
+    credential: openAIEmbeddings.definition.credential,
     inputs: [
-      {
-        label: 'Model Name',
-        name: 'modelName',
-        type: 'asyncOptions',
-        loadMethod: 'listModels',
-        default: 'text-embedding-ada-002',
-      },
+      ...inputsOf(openAIEmbeddings, ['modelName']),
       timeoutInput,
       { label: 'BasePath', name: 'basepath', type: 'string', optional: true, additionalParams: true },
     ],
@@ -58,12 +47,7 @@ export const azureOpenAIEmbeddingsLlamaIndex = llamaIndexVariant({
     category: 'Embeddings',
     baseClasses: ['AzureOpenAIEmbeddings', ...CLASSES],
     description: 'Embeddings from an Azure OpenAI deployment, for the LlamaIndex vector stores and engines',
-    credential: {
-      label: 'Connect Credential',
-      name: 'credential',
-      type: 'credential',
-      credentialNames: ['azureOpenAIApi'],
-    },
+    credential: azureOpenAIEmbeddings.definition.credential,
     inputs: [timeoutInput],
   },
 });

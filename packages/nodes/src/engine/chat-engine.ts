@@ -1,9 +1,20 @@
 import type { ModelMessage } from 'ai';
 import type { NodeContext } from '@flowloom/engine';
+import type { NodeParam } from '@flowloom/shared';
 import { isMemory, toModelMessages } from '../memory/memory.js';
 
 /** The longest System Message a chat engine takes. */
 export const MAX_SYSTEM_MESSAGE = 20_000;
+
+/** The System Message input of the chat engines, with an example of one as its placeholder. */
+export const systemMessageInput = (placeholder: string): NodeParam => ({
+  label: 'System Message',
+  name: 'systemMessagePrompt',
+  type: 'string',
+  rows: 4,
+  optional: true,
+  placeholder,
+});
 
 /** The node's System Message, if it has one, or an error when it is too long. */
 export function systemMessageOf(ctx: NodeContext): string | undefined {

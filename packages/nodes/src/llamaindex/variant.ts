@@ -1,5 +1,5 @@
 import type { NodeContext, NodeType } from '@flowloom/engine';
-import type { NodeDefinition } from '@flowloom/shared';
+import type { NodeDefinition, NodeParam } from '@flowloom/shared';
 
 /**
  * Flowise's LlamaIndex nodes are tagged so that the places that list components (the assistant
@@ -24,6 +24,15 @@ export interface VariantSpec {
   adapt?: (inputs: Record<string, unknown>) => Record<string, unknown>;
   /** Its own option lists (model names), when the base node's do not fit; else the base node's. */
   loadMethods?: NodeType['loadMethods'];
+}
+
+/** Inputs of `base` by name, in the order given: the LlamaIndex node's that are the same as its adapter's. */
+export function inputsOf(base: NodeType, names: readonly string[]): NodeParam[] {
+  return names.map((name) => {
+    const input = base.definition.inputs.find((candidate) => candidate.name === name);
+    if (!input) throw new Error(`${base.definition.name} has no input ${name}`);
+    return input;
+  });
 }
 
 const isUnset = (value: unknown) => value === undefined || value === null || value === '';

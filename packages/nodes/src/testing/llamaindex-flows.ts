@@ -1,6 +1,12 @@
 import { createTestEngine, runVectorUpsert, type EngineServices, type NodeType } from '@flowloom/engine';
 import type { FlowData } from '@flowloom/shared';
-import type { FakePinecone, TestLlmServer } from '@flowloom/test-llm';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import {
+  startFakePinecone,
+  startTestLlmServer,
+  type FakePinecone,
+  type TestLlmServer,
+} from '@flowloom/test-llm';
 import { chatOpenAI_LlamaIndex } from '../chat-models/llamaindex-chat-models.js';
 import { plainText } from '../document-loaders/plainText/plainText.js';
 import { openAIEmbedding_LlamaIndex } from '../embeddings/llamaindex-embeddings.js';
@@ -16,6 +22,24 @@ import type { EdgeSpec, NodeSpec } from './flow-builder.js';
  */
 
 export const PINECONE_KEY = 'pc-key';
+
+/**
+ * The scripted LLM and a Pinecone fake (index `docs`) for one test file: started before its tests,
+ * the LLM's script and requests forgotten before each, both closed after.
+ */
+export function scriptedServers(): { llm: TestLlmServer; pinecone: FakePinecone } {
+  const servers = {} as { llm: TestLlmServer; pinecone: FakePinecone };
+  beforeAll(async () => {
+    servers.llm = await startTestLlmServer();
+    servers.pinecone = await startFakePinecone({ apiKey: PINECONE_KEY, indexes: ['docs'] });
+  });
+  afterAll(async () => {
+    await servers.llm.close();
+    await servers.pinecone.close();
+  });
+  beforeEach(() => servers.llm.reset());
+  return servers;
+}
 
 /**
  * Every chatflow node (and `extra` ones), on the scripted LLM (credential `openai`) and the Pinecone

@@ -1,30 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NodeType } from '@flowloom/engine';
-import {
-  startFakePinecone,
-  startTestLlmServer,
-  type FakePinecone,
-  type TestLlmServer,
-} from '@flowloom/test-llm';
 import { chatOpenAI_LlamaIndex } from '../../chat-models/llamaindex-chat-models.js';
 import type { MemoryHandle } from '../../memory/memory.js';
 import { bufferMemory } from '../../memory/bufferMemory/bufferMemory.js';
 import { buildFlow, type NodeSpec } from '../../testing/flow-builder.js';
-import { llamaIndexEngine, pineconeStore, upsert } from '../../testing/llamaindex-flows.js';
+import { llamaIndexEngine, pineconeStore, upsert, scriptedServers } from '../../testing/llamaindex-flows.js';
 import { streamedText } from '../../testing/model-flow.js';
 import { CONTEXT_INTRO, contextChatEngine } from './contextChatEngine.js';
 
-let llm: TestLlmServer;
-let pinecone: FakePinecone;
-beforeAll(async () => {
-  llm = await startTestLlmServer();
-  pinecone = await startFakePinecone({ apiKey: 'pc-key' });
-});
-afterAll(async () => {
-  await llm.close();
-  await pinecone.close();
-});
-beforeEach(() => llm.reset());
+const servers = scriptedServers();
 
 const MANUAL = 'The kettle boils in two minutes.\n\nDescale the kettle every month.';
 
@@ -66,15 +50,15 @@ function chatFlow(namespace: string, engineInputs: Record<string, unknown>, memo
 
 describe('Context Chat Engine', () => {
   it('answers with the system message, the documents found and the conversation, and keeps the exchange', async () => {
-    const engine = llamaIndexEngine(llm, pinecone, { extra: [keepingMemory] });
+    const engine = llamaIndexEngine(servers.llm, servers.pinecone, { extra: [keepingMemory] });
     const flow = chatFlow(
       'chat',
       { systemMessagePrompt: 'You are the kettle manual.', returnSourceDocuments: true },
       { id: 'memory_0', type: keepingMemory },
     );
     await upsert(engine, flow, 'pinecone_0');
-    llm.reset();
-    llm.script({ text: 'Two minutes.' });
+    servers.llm.reset();
+    servers.llm.script({ text: 'Two minutes.' });
     const run = await engine.run(flow, { question: 'How fast does the kettle boil?', streaming: true });
     expect(streamedText(run.events)).toBe('Two minutes.');
     expect(run.output.text).toBe('Two minutes.');
@@ -82,7 +66,7 @@ describe('Context Chat Engine', () => {
       pageContent: 'The kettle boils in two minutes.',
       metadata: { source: 'manual.txt' },
     });
-    const sent = llm.requests.find((r) => r.path.endsWith('/chat/completions'))!.body as {
+    const sent = servers.llm.requests.find((r) => r.path.endsWith('/chat/completions'))!.body as {
       model: string;
       messages: { role: string; content: string }[];
     };
@@ -97,10 +81,10 @@ describe('Context Chat Engine', () => {
   });
 
   it('reads the chat history through Buffer Memory and returns no sources unless asked', async () => {
-    const engine = llamaIndexEngine(llm, pinecone);
+    const engine = llamaIndexEngine(servers.llm, servers.pinecone);
     const flow = chatFlow('buffer', {}, { id: 'bufferMemory_0', type: bufferMemory });
     await upsert(engine, flow, 'pinecone_0');
-    llm.reset();
+    servers.llm.reset();
     const run = await engine.run(flow, {
       question: 'And descaling?',
       history: [
@@ -109,7 +93,7 @@ describe('Context Chat Engine', () => {
       ],
     });
     expect(run.output).toEqual({ text: 'Hello from the test LLM. You said: And descaling?' });
-    const sent = llm.requests.find((r) => r.path.endsWith('/chat/completions'))!.body as {
+    const sent = servers.llm.requests.find((r) => r.path.endsWith('/chat/completions'))!.body as {
       messages: { role: string; content: string }[];
     };
     expect(sent.messages[0]!.content.startsWith(CONTEXT_INTRO)).toBe(true);
@@ -121,7 +105,7 @@ describe('Context Chat Engine', () => {
   });
 
   it('refuses a system message longer than 20,000 characters, naming the node', async () => {
-    const engine = llamaIndexEngine(llm, pinecone);
+    const engine = llamaIndexEngine(servers.llm, servers.pinecone);
     const flow = chatFlow(
       'long',
       { systemMessagePrompt: 'x'.repeat(20_001) },

@@ -5,7 +5,7 @@ import { rememberExchange } from '../../memory/memory.js';
 import { formatContext } from '../../chains/retrieval.js';
 import { badgeIcon } from '../../utilities/icons.js';
 import { requireIndexRetriever } from '../../vector-stores/llamaindex-store.js';
-import { chatTurns, systemMessageOf } from '../chat-engine.js';
+import { chatTurns, systemMessageInput, systemMessageOf } from '../chat-engine.js';
 import { ENGINE_DEFINITION, returnSourceDocumentsInput } from '../query-engine.js';
 
 /** How the documents found are introduced to the model, after the System Message. */
@@ -32,15 +32,9 @@ export const contextChatEngine: NodeType = {
       { label: 'Vector Store Retriever', name: 'vectorStoreRetriever', type: 'VectorIndexRetriever' },
       { label: 'Memory', name: 'memory', type: 'BaseChatMemory' },
       returnSourceDocumentsInput,
-      {
-        label: 'System Message',
-        name: 'systemMessagePrompt',
-        type: 'string',
-        rows: 4,
-        optional: true,
-        placeholder:
-          'You answer questions about the documents you are given, as their librarian. When they do not hold the answer, say "I could not find that in the documents." and nothing else.',
-      },
+      systemMessageInput(
+        'You answer questions about the documents you are given, as their librarian. When they do not hold the answer, say "I could not find that in the documents." and nothing else.',
+      ),
     ],
   },
   async run(ctx) {

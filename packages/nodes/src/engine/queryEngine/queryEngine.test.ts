@@ -1,28 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { planChatflow } from '@flowloom/engine';
-import {
-  startFakePinecone,
-  startTestLlmServer,
-  type FakePinecone,
-  type TestLlmServer,
-} from '@flowloom/test-llm';
 import { buildFlow, type EdgeSpec, type NodeSpec } from '../../testing/flow-builder.js';
-import { chatPrompts, llamaIndexEngine, pineconeStore, upsert } from '../../testing/llamaindex-flows.js';
+import {
+  chatPrompts,
+  llamaIndexEngine,
+  pineconeStore,
+  upsert,
+  scriptedServers,
+} from '../../testing/llamaindex-flows.js';
 import { streamedText } from '../../testing/model-flow.js';
 import { refineLlamaIndex } from '../../response-synthesizers/refineLlamaIndex/refineLlamaIndex.js';
 import { queryEngine } from './queryEngine.js';
 
-let llm: TestLlmServer;
-let pinecone: FakePinecone;
-beforeAll(async () => {
-  llm = await startTestLlmServer();
-  pinecone = await startFakePinecone({ apiKey: 'pc-key', indexes: ['docs'] });
-});
-afterAll(async () => {
-  await llm.close();
-  await pinecone.close();
-});
-beforeEach(() => llm.reset());
+const servers = scriptedServers();
 
 const FACTS = 'Apples grow on apple trees.\n\nRice grows in flooded paddies.\n\nMoss grows on shady stones.';
 
@@ -53,18 +43,18 @@ function queryFlow(
 
 describe('Query Engine', () => {
   it('answers from the documents upserted into Pinecone, with them as sources when asked', async () => {
-    const engine = llamaIndexEngine(llm, pinecone);
+    const engine = llamaIndexEngine(servers.llm, servers.pinecone);
     const flow = queryFlow('answers', { engine: { returnSourceDocuments: true } });
     expect(await upsert(engine, flow, 'pinecone_0')).toMatchObject({ numAdded: 3 });
-    const stored = [...pinecone.records('docs', 'answers').values()];
+    const stored = [...servers.pinecone.records('docs', 'answers').values()];
     expect(stored.map((record) => record.metadata.text).sort()).toEqual([
       'Apples grow on apple trees.',
       'Moss grows on shady stones.',
       'Rice grows in flooded paddies.',
     ]);
 
-    llm.reset();
-    llm.script({ text: 'In paddies.' });
+    servers.llm.reset();
+    servers.llm.script({ text: 'In paddies.' });
     const run = await engine.run(flow, { question: 'Where does rice grow?' });
     expect(run.output.text).toBe('In paddies.');
     expect(run.output.sourceDocuments).toHaveLength(2);
@@ -74,19 +64,19 @@ describe('Query Engine', () => {
       metadata: { source: 'growing.txt' },
     });
     // Compact and Refine by default: both passages fit one prompt, answered by the store's model.
-    const [prompt] = chatPrompts(llm);
-    expect(chatPrompts(llm)).toHaveLength(1);
+    const [prompt] = chatPrompts(servers.llm);
+    expect(chatPrompts(servers.llm)).toHaveLength(1);
     expect(prompt).toContain('Rice grows in flooded paddies.');
     expect(prompt).toContain('Question: Where does rice grow?');
-    expect(llm.requests.filter((r) => r.path.endsWith('/embeddings'))).toHaveLength(1);
+    expect(servers.llm.requests.filter((r) => r.path.endsWith('/embeddings'))).toHaveLength(1);
   });
 
   it('streams the final answer and leaves the sources out unless asked', async () => {
-    const engine = llamaIndexEngine(llm, pinecone);
+    const engine = llamaIndexEngine(servers.llm, servers.pinecone);
     const flow = queryFlow('stream');
     await upsert(engine, flow, 'pinecone_0');
     expect(planChatflow(flow, engine.registry).streamable).toBe(true);
-    llm.script({ text: 'Moss likes shade.' });
+    servers.llm.script({ text: 'Moss likes shade.' });
     const run = await engine.run(flow, { question: 'What about moss?', streaming: true });
     expect(run.streamed).toBe(true);
     expect(run.events[0]!.event).toBe('start');
@@ -95,7 +85,7 @@ describe('Query Engine', () => {
   });
 
   it('uses the connected synthesizer: Refine asks once per document found', async () => {
-    const engine = llamaIndexEngine(llm, pinecone);
+    const engine = llamaIndexEngine(servers.llm, servers.pinecone);
     const flow = queryFlow('refine', {
       synthesizer: {
         id: 'refine_0',
@@ -104,15 +94,15 @@ describe('Query Engine', () => {
       },
     });
     await upsert(engine, flow, 'pinecone_0');
-    llm.reset();
-    llm.script({ text: 'draft' }, { text: 'final' });
+    servers.llm.reset();
+    servers.llm.script({ text: 'draft' }, { text: 'final' });
     const run = await engine.run(flow, { question: 'Where do apples grow?' });
     expect(run.output.text).toBe('final');
-    expect(chatPrompts(llm)[1]).toMatch(/^Better than "draft"\? /);
+    expect(chatPrompts(servers.llm)[1]).toMatch(/^Better than "draft"\? /);
   });
 
   it('searches with the store’s Top K and metadata filter', async () => {
-    const engine = llamaIndexEngine(llm, pinecone);
+    const engine = llamaIndexEngine(servers.llm, servers.pinecone);
     const flow = queryFlow('filtered', {
       engine: { returnSourceDocuments: true },
       store: { topK: 3, pineconeMetadataFilter: '{"source": "elsewhere.txt"}' },
@@ -120,21 +110,21 @@ describe('Query Engine', () => {
     await upsert(engine, flow, 'pinecone_0');
     const run = await engine.run(flow, { question: 'Where does rice grow?' });
     expect(run.output.sourceDocuments).toEqual([]);
-    const query = pinecone.calls.filter((c) => c.path.endsWith('/query')).at(-1)!;
+    const query = servers.pinecone.calls.filter((c) => c.path.endsWith('/query')).at(-1)!;
     expect(query.body).toMatchObject({ topK: 3, filter: { source: 'elsewhere.txt' }, namespace: 'filtered' });
   });
 
   it('fails naming the engine and the vector store when the store cannot be searched', async () => {
-    const engine = llamaIndexEngine(llm, pinecone);
+    const engine = llamaIndexEngine(servers.llm, servers.pinecone);
     const flow = queryFlow('missing', { store: { pineconeIndex: 'no-such-index' } });
     await expect(engine.run(flow, { question: 'Where does rice grow?' })).rejects.toThrow(
       /^Query Engine \(queryEngine_0\): searching the vector store Pinecone \(pinecone_0\) failed: Pinecone: there is no index "no-such-index"/,
     );
-    expect(chatPrompts(llm)).toHaveLength(0);
+    expect(chatPrompts(servers.llm)).toHaveLength(0);
   });
 
   it('needs a LlamaIndex vector store as its retriever', async () => {
-    const engine = llamaIndexEngine(llm, pinecone);
+    const engine = llamaIndexEngine(servers.llm, servers.pinecone);
     const flow = queryFlow('wrong');
     const node = flow.nodes.find((n) => n.id === 'queryEngine_0')!;
     node.data.inputs.vectorStoreRetriever = '{{pinecone_0_model.data.instance}}';

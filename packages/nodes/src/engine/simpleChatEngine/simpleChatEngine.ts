@@ -3,7 +3,7 @@ import { requireChatModel } from '../../llm/chat-model.js';
 import { generate } from '../../llm/generate.js';
 import { rememberExchange } from '../../memory/memory.js';
 import { badgeIcon } from '../../utilities/icons.js';
-import { chatTurns, systemMessageOf } from '../chat-engine.js';
+import { chatTurns, systemMessageInput, systemMessageOf } from '../chat-engine.js';
 import { ENGINE_DEFINITION } from '../query-engine.js';
 
 /** A conversation with a chat model: the system message, the memory's turns, then the question. */
@@ -21,14 +21,7 @@ export const simpleChatEngine: NodeType = {
     inputs: [
       { label: 'Chat Model', name: 'model', type: 'BaseChatModel_LlamaIndex' },
       { label: 'Memory', name: 'memory', type: 'BaseChatMemory' },
-      {
-        label: 'System Message',
-        name: 'systemMessagePrompt',
-        type: 'string',
-        rows: 4,
-        optional: true,
-        placeholder: 'You are a friendly assistant who answers briefly.',
-      },
+      systemMessageInput('You are a friendly assistant who answers briefly.'),
     ],
   },
   async run(ctx) {

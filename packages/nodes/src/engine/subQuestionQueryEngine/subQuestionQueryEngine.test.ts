@@ -1,32 +1,22 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  startFakePinecone,
-  startTestLlmServer,
-  type FakePinecone,
-  type TestLlmServer,
-} from '@flowloom/test-llm';
+import { describe, expect, it } from 'vitest';
 import { chatOpenAI_LlamaIndex } from '../../chat-models/llamaindex-chat-models.js';
 import { openAIEmbedding_LlamaIndex } from '../../embeddings/llamaindex-embeddings.js';
 import { compactrefineLlamaIndex } from '../../response-synthesizers/compactrefineLlamaIndex/compactrefineLlamaIndex.js';
 import { queryEngineToolLlamaIndex } from '../../tools/queryEngineToolLlamaIndex/queryEngineToolLlamaIndex.js';
 import { buildFlow } from '../../testing/flow-builder.js';
-import { chatPrompts, llamaIndexEngine, pineconeStore, upsert } from '../../testing/llamaindex-flows.js';
+import {
+  chatPrompts,
+  llamaIndexEngine,
+  pineconeStore,
+  upsert,
+  scriptedServers,
+} from '../../testing/llamaindex-flows.js';
 import { streamedText } from '../../testing/model-flow.js';
 import { queryEngine } from '../queryEngine/queryEngine.js';
 import { MAX_SUB_QUESTIONS, parseSubQuestions } from './sub-questions.js';
 import { subQuestionQueryEngine } from './subQuestionQueryEngine.js';
 
-let llm: TestLlmServer;
-let pinecone: FakePinecone;
-beforeAll(async () => {
-  llm = await startTestLlmServer();
-  pinecone = await startFakePinecone({ apiKey: 'pc-key', indexes: ['docs'] });
-});
-afterAll(async () => {
-  await llm.close();
-  await pinecone.close();
-});
-beforeEach(() => llm.reset());
+const servers = scriptedServers();
 
 const COMPANIES = {
   acme: 'Acme earned 5 million in 2023.',
@@ -101,12 +91,12 @@ const PLAN = `Here you go:
 
 describe('Sub Question Query Engine', () => {
   it('routes each sub-question to its tool’s engine and synthesises the answers, streaming only the last call', async () => {
-    const engine = llamaIndexEngine(llm, pinecone);
+    const engine = llamaIndexEngine(servers.llm, servers.pinecone);
     const flow = subQuestionFlow('reports');
     await upsert(engine, flow, 'acme');
     await upsert(engine, flow, 'globex');
-    llm.reset();
-    llm.script(
+    servers.llm.reset();
+    servers.llm.script(
       { text: PLAN },
       { text: 'Acme: 5 million.' },
       { text: 'Globex: 9 million.' },
@@ -126,8 +116,8 @@ describe('Sub Question Query Engine', () => {
         metadata: { toolName: 'globex_tool', subQuestion: 'How much did Globex earn in 2023?' },
       },
     ]);
-    const [plan, acme, globex, final] = chatPrompts(llm);
-    expect(chatPrompts(llm)).toHaveLength(4);
+    const [plan, acme, globex, final] = chatPrompts(servers.llm);
+    expect(chatPrompts(servers.llm)).toHaveLength(4);
     expect(plan).toContain('- acme_tool: Annual report of Acme for 2023');
     expect(plan).toContain('- globex_tool: Annual report of Globex for 2023');
     expect(plan).toContain('Question: Who earned more in 2023?');
@@ -139,7 +129,7 @@ describe('Sub Question Query Engine', () => {
     expect(final).toBe(
       'Reports:\nSub question: How much did Acme earn in 2023?\nResponse: Acme: 5 million.\n\nSub question: How much did Globex earn in 2023?\nResponse: Globex: 9 million.\nQ: Who earned more in 2023?',
     );
-    const queries = pinecone.calls.filter((call) => call.path.endsWith('/query'));
+    const queries = servers.pinecone.calls.filter((call) => call.path.endsWith('/query'));
     expect(queries.map((q) => (q.body as { filter: unknown }).filter)).toEqual([
       { source: 'acme' },
       { source: 'globex' },
@@ -147,25 +137,25 @@ describe('Sub Question Query Engine', () => {
   });
 
   it('fails naming the node and the tool when the model routes a sub-question to a tool not connected', async () => {
-    const engine = llamaIndexEngine(llm, pinecone);
-    llm.script({ text: '[{"subQuestion": "What did Initech earn?", "toolName": "initech_tool"}]' });
+    const engine = llamaIndexEngine(servers.llm, servers.pinecone);
+    servers.llm.script({ text: '[{"subQuestion": "What did Initech earn?", "toolName": "initech_tool"}]' });
     await expect(engine.run(subQuestionFlow('reports'), { question: 'Who earned more?' })).rejects.toThrow(
       'Sub Question Query Engine (subQuestionQueryEngine_0): the chat model sent the sub-question "What did Initech earn?" to the tool "initech_tool", which is not connected (connected tools: acme_tool, globex_tool)',
     );
-    expect(chatPrompts(llm)).toHaveLength(1);
+    expect(chatPrompts(servers.llm)).toHaveLength(1);
   });
 
   it('fails naming the node when the model’s sub-questions cannot be read', async () => {
-    const engine = llamaIndexEngine(llm, pinecone);
-    llm.script({ text: 'Sure, let me think about that.' });
+    const engine = llamaIndexEngine(servers.llm, servers.pinecone);
+    servers.llm.script({ text: 'Sure, let me think about that.' });
     await expect(engine.run(subQuestionFlow('reports'), { question: 'Who earned more?' })).rejects.toThrow(
       'Sub Question Query Engine (subQuestionQueryEngine_0): the chat model\'s sub-questions could not be used (expected a JSON list of {"subQuestion", "toolName"}); it answered: "Sure, let me think about that."',
     );
   });
 
   it('fails naming the tool and the vector store when a tool’s store cannot be searched', async () => {
-    const engine = llamaIndexEngine(llm, pinecone);
-    llm.script({ text: PLAN });
+    const engine = llamaIndexEngine(servers.llm, servers.pinecone);
+    servers.llm.script({ text: PLAN });
     await expect(
       engine.run(subQuestionFlow('reports', 'gone'), { question: 'Who earned more?' }),
     ).rejects.toThrow(
@@ -201,7 +191,7 @@ describe('reading sub-questions', () => {
 
 describe('connected QueryEngine Tools', () => {
   it('must have different names', async () => {
-    const engine = llamaIndexEngine(llm, pinecone);
+    const engine = llamaIndexEngine(servers.llm, servers.pinecone);
     const flow = subQuestionFlow('reports');
     flow.nodes.find((n) => n.id === 'tool_acme')!.data.inputs.toolName = 'globex_tool';
     await expect(engine.run(flow, { question: 'x' })).rejects.toThrow(

@@ -8,7 +8,7 @@ import { chatOllama } from './chatOllama/chatOllama.js';
 import { chatOpenAI } from './chatOpenAI/chatOpenAI.js';
 import { groqChat } from './groqChat/groqChat.js';
 import { compatibleChatModels } from './openai-compatible.js';
-import { staticModelOptions } from './shared-inputs.js';
+import { optionalNumber, staticModelOptions } from './shared-inputs.js';
 
 /**
  * Flowise's LlamaIndex chat models (`*_LlamaIndex`): the inputs and base classes its LlamaIndex
@@ -25,16 +25,6 @@ const modelList = (fallback?: string): NodeParam => ({
   type: 'asyncOptions',
   loadMethod: 'listModels',
   ...(fallback && { default: fallback }),
-});
-
-const more = (label: string, name: string, step = 0.1, description?: string): NodeParam => ({
-  label,
-  name,
-  type: 'number',
-  step,
-  optional: true,
-  additionalParams: true,
-  ...(description && { description }),
 });
 
 const listOf = (models: string[]) => ({ listModels: () => Promise.resolve(staticModelOptions(models)) });
@@ -127,8 +117,8 @@ export const chatMistral_LlamaIndex = llamaIndexVariant({
     inputs: [
       modelList('mistral-tiny'),
       ...inputsOf(chatMistralAI, ['temperature']),
-      more('Max Tokens', 'maxTokensToSample', 1),
-      more('Top P', 'topP'),
+      optionalNumber('Max Tokens', 'maxTokensToSample', 1),
+      optionalNumber('Top P', 'topP'),
     ],
   },
   loadMethods: listOf([
@@ -154,14 +144,14 @@ export const chatOllama_LlamaIndex = llamaIndexVariant({
       ...inputsOf(chatOllama, ['baseUrl']),
       { label: 'Model Name', name: 'modelName', type: 'string', placeholder: 'llama3' },
       ...inputsOf(chatOllama, ['temperature', 'topP', 'topK']),
-      more('Mirostat', 'mirostat', 1, 'Mirostat sampling: 0 off, 1 Mirostat, 2 Mirostat 2.0'),
-      more('Mirostat ETA', 'mirostatEta', 0.1, 'How fast Mirostat reacts to the text so far (0.1)'),
-      more('Mirostat TAU', 'mirostatTau', 0.1, 'Lower keeps Mirostat text focused (default 5.0)'),
+      optionalNumber('Mirostat', 'mirostat', 1, 'Mirostat sampling: 0 off, 1 Mirostat, 2 Mirostat 2.0'),
+      optionalNumber('Mirostat ETA', 'mirostatEta', 0.1, 'How fast Mirostat reacts to the text so far (0.1)'),
+      optionalNumber('Mirostat TAU', 'mirostatTau', 0.1, 'Lower keeps Mirostat text focused (default 5.0)'),
       ...inputsOf(chatOllama, ['numCtx']),
-      more('Number of GPU', 'numGpu', 1, 'Layers sent to the GPU(s); 0 runs on the CPU'),
-      more('Number of Thread', 'numThread', 1, 'CPU threads; best the number of physical cores'),
+      optionalNumber('Number of GPU', 'numGpu', 1, 'Layers sent to the GPU(s); 0 runs on the CPU'),
+      optionalNumber('Number of Thread', 'numThread', 1, 'CPU threads; best the number of physical cores'),
       ...inputsOf(chatOllama, ['repeatLastN', 'repeatPenalty', 'stop']),
-      more('Tail Free Sampling', 'tfsZ', 0.1, 'Above 1 cuts unlikely tokens more; 1 turns it off'),
+      optionalNumber('Tail Free Sampling', 'tfsZ', 0.1, 'Above 1 cuts unlikely tokens more; 1 turns it off'),
     ],
   },
 });

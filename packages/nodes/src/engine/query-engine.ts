@@ -51,7 +51,7 @@ export const responseSynthesizerInput: NodeParam = {
 };
 
 /** A node named for messages: its label and id. */
-export const nodeName = (ctx: NodeContext) => `${ctx.node.label} (${ctx.node.id})`;
+export const nodeName = (ctx: NodeContext) => `${ctx.node.label} (${ctx.node.id || ctx.node.name})`;
 
 /**
  * A query engine over a LlamaIndex retriever: the documents found for the question become the

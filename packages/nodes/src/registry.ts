@@ -17,6 +17,19 @@ import { awsChatBedrock } from './chat-models/awsChatBedrock/awsChatBedrock.js';
 import { compatibleChatModels } from './chat-models/openai-compatible.js';
 import { replicate } from './llms/replicate/replicate.js';
 import { huggingFaceInference_LLMs } from './llms/huggingFaceInference_LLMs/huggingFaceInference_LLMs.js';
+import { llamaIndexChatModels } from './chat-models/llamaindex-chat-models.js';
+import { llamaIndexEmbeddings } from './embeddings/llamaindex-embeddings.js';
+import { queryEngine } from './engine/queryEngine/queryEngine.js';
+import { contextChatEngine } from './engine/contextChatEngine/contextChatEngine.js';
+import { simpleChatEngine } from './engine/simpleChatEngine/simpleChatEngine.js';
+import { subQuestionQueryEngine } from './engine/subQuestionQueryEngine/subQuestionQueryEngine.js';
+import { compactrefineLlamaIndex } from './response-synthesizers/compactrefineLlamaIndex/compactrefineLlamaIndex.js';
+import { refineLlamaIndex } from './response-synthesizers/refineLlamaIndex/refineLlamaIndex.js';
+import { simpleResponseBuilderLlamaIndex } from './response-synthesizers/simpleResponseBuilderLlamaIndex/simpleResponseBuilderLlamaIndex.js';
+import { treeSummarizeLlamaIndex } from './response-synthesizers/treeSummarizeLlamaIndex/treeSummarizeLlamaIndex.js';
+import { queryEngineToolLlamaIndex } from './tools/queryEngineToolLlamaIndex/queryEngineToolLlamaIndex.js';
+import { pineconeLlamaIndex } from './vector-stores/pineconeLlamaIndex/pineconeLlamaIndex.js';
+import { simpleStoreLlamaIndex } from './vector-stores/simpleStoreLlamaIndex/simpleStoreLlamaIndex.js';
 import { bufferMemory } from './memory/bufferMemory/bufferMemory.js';
 import { bufferWindowMemory } from './memory/bufferWindowMemory/bufferWindowMemory.js';
 import {
@@ -111,6 +124,8 @@ export const chatflowNodes: readonly NodeType[] = [
   // LLMs (text completion)
   replicate,
   huggingFaceInference_LLMs,
+  // Chat Models (LlamaIndex)
+  ...llamaIndexChatModels,
   // Prompts
   promptTemplate,
   chatPromptTemplate,
@@ -126,6 +141,15 @@ export const chatflowNodes: readonly NodeType[] = [
   reactAgentChat,
   csvAgent,
   openAIAssistant,
+  // Engine and Response Synthesizer (LlamaIndex)
+  queryEngine,
+  contextChatEngine,
+  simpleChatEngine,
+  subQuestionQueryEngine,
+  compactrefineLlamaIndex,
+  refineLlamaIndex,
+  simpleResponseBuilderLlamaIndex,
+  treeSummarizeLlamaIndex,
   // Memory
   bufferMemory,
   bufferWindowMemory,
@@ -150,6 +174,7 @@ export const chatflowNodes: readonly NodeType[] = [
   retrieverTool,
   openAPIToolkit,
   customMCP,
+  queryEngineToolLlamaIndex,
   // Embeddings
   openAIEmbeddings,
   azureOpenAIEmbeddings,
@@ -159,6 +184,7 @@ export const chatflowNodes: readonly NodeType[] = [
   cohereEmbeddings,
   localAIEmbeddings,
   AWSBedrockEmbeddings,
+  ...llamaIndexEmbeddings,
   // Document Loaders
   textFile,
   pdfFile,
@@ -190,6 +216,8 @@ export const chatflowNodes: readonly NodeType[] = [
   qdrant,
   chroma,
   postgres,
+  pineconeLlamaIndex,
+  simpleStoreLlamaIndex,
   // Record Manager
   SQLiteRecordManager,
   postgresRecordManager,

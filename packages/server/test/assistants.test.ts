@@ -100,6 +100,7 @@ describe.each(ENGINES)('custom assistants (%s)', (engine) => {
     const models = (await api('GET', '/components/chatmodels')).json<{ name: string; category: string }[]>();
     expect(models.map((m) => m.name)).toContain('chatOpenAI');
     expect(models.every((m) => m.category === 'Chat Models')).toBe(true);
+    expect(models.map((m) => m.name)).not.toContain('chatOpenAI_LlamaIndex');
     const tools = (await api('GET', '/components/tools')).json<{ name: string }[]>().map((t) => t.name);
     expect(tools).toContain('calculator');
     expect(tools).toContain('customTool');
@@ -281,6 +282,11 @@ describe.each(ENGINES)('custom assistants (%s)', (engine) => {
       [
         { name: 'Strict', chatModel: { name: 'chatOpenAI', inputs: { modelName: 'gpt-4o-mini' } } },
         /Chat model ChatOpenAI needs a credential \(openAIApi\)/,
+      ],
+      // LlamaIndex models only connect to LlamaIndex engines (Flowise offers none to assistants).
+      [
+        { name: 'Strict', chatModel: { ...chatModel(), name: 'chatOpenAI_LlamaIndex' } },
+        /Unknown chat model "chatOpenAI_LlamaIndex"/,
       ],
       [{ name: 'Strict', chatModel: chatModel(), tools: [{ name: 'rm -rf' }] }, /Unknown tool "rm -rf"/],
       [

@@ -259,6 +259,31 @@ export async function moveToAnotherWorkspace(
   return id;
 }
 
+/**
+ * `POST /api/v1/vector/upsert/:flowId` as multipart with these text files (the canvas's upsert
+ * dialog): the flow's file loaders read them.
+ */
+export async function upsertWithFiles(
+  app: FastifyInstance,
+  session: Session,
+  flowId: string,
+  files: { name: string; text: string }[],
+): Promise<LightMyRequestResponse> {
+  const form = new FormData();
+  for (const file of files) form.append('files', new Blob([file.text], { type: 'text/plain' }), file.name);
+  const request = new Request('http://x', { method: 'POST', body: form });
+  return app.inject({
+    method: 'POST',
+    url: `/api/v1/vector/upsert/${flowId}`,
+    headers: {
+      cookie: session.cookie,
+      'x-request-from': 'internal',
+      'content-type': request.headers.get('content-type')!,
+    },
+    payload: Buffer.from(await request.arrayBuffer()),
+  });
+}
+
 /** An OpenAI credential (key `sk-test`, for the scripted LLM) saved by `session`; its id. */
 export async function openAiCredential(session: Session): Promise<string> {
   const response = await session.request('POST', '/api/v1/credentials', {

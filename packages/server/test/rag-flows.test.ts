@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakePinecone, startTestLlmServer, type TestLlmServer } from '@flowloom/test-llm';
 import type { FlowData, FlowNode } from '@flowloom/shared';
-import { ownerSession, startTestServer, type Session, type TestServer } from './harness.js';
+import { ownerSession, startTestServer, upsertWithFiles, type Session, type TestServer } from './harness.js';
 import { flowiseTemplate, parseSse } from './flowise-templates.js';
 
 /**
@@ -146,23 +146,9 @@ describe('Flowise RAG templates', () => {
     ]);
 
     // Upsert the flow's loaders: the text file sent with the request, and the document store's chunks.
-    const form = new FormData();
-    form.append(
-      'files',
-      new Blob(['Rockets reach orbit with staged engines.'], { type: 'text/plain' }),
-      'rockets.txt',
-    );
-    const request = new Request('http://x', { method: 'POST', body: form });
-    const upserted = await server.app.inject({
-      method: 'POST',
-      url: `/api/v1/vector/upsert/${id}`,
-      headers: {
-        cookie: owner.cookie,
-        'x-request-from': 'internal',
-        'content-type': request.headers.get('content-type')!,
-      },
-      payload: Buffer.from(await request.arrayBuffer()),
-    });
+    const upserted = await upsertWithFiles(server.app, owner, id, [
+      { name: 'rockets.txt', text: 'Rockets reach orbit with staged engines.' },
+    ]);
     expect(upserted.statusCode, upserted.body).toBe(200);
     expect(upserted.json().numAdded).toBe(4);
     const history = (await owner.request('GET', `/api/v1/upsert-history/${id}`)).json();

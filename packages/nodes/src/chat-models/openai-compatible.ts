@@ -16,6 +16,7 @@ import {
   imageUploadInputs,
   modelEndpoint,
   OFFICIAL_BASE_URLS,
+  optionalNumber,
   staticModelOptions,
 } from './shared-inputs.js';
 
@@ -49,15 +50,6 @@ export interface CompatibleModelSpec {
   color: string;
   description: string;
 }
-
-const optionalNumber = (label: string, name: string, step = 0.1): NodeParam => ({
-  label,
-  name,
-  type: 'number',
-  step,
-  optional: true,
-  additionalParams: true,
-});
 
 export function compatibleChatModel(spec: CompatibleModelSpec): NodeType {
   const official = OFFICIAL_BASE_URLS[spec.provider];

@@ -21,12 +21,20 @@ export interface ClientOptions {
 
 const sendOf = (ctx: NodeContext, options: ClientOptions) => options.fetch ?? modelFetch(ctx.run.services);
 
-/** A model fetch that adds `fields` to each JSON request body (settings a provider does not send). */
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A model fetch that adds `fields` to each JSON request body (settings a provider does not send). A
+ * field that is an object is merged into the body's object of that name (Ollama's `options`).
+ */
 export function withBodyFields(send: typeof fetch, fields: Record<string, unknown>): typeof fetch {
   return (input, init) => {
     if (typeof init?.body !== 'string') return send(input, init);
     const body = JSON.parse(init.body) as Record<string, unknown>;
-    return send(input, { ...init, body: JSON.stringify({ ...body, ...fields }) });
+    for (const [name, value] of Object.entries(fields))
+      body[name] = isObject(value) && isObject(body[name]) ? { ...body[name], ...value } : value;
+    return send(input, { ...init, body: JSON.stringify(body) });
   };
 }
 

@@ -29,6 +29,17 @@ export const imageUploadInputs: NodeParam[] = [
   },
 ];
 
+/** An optional number setting behind "Additional Parameters" (Max Tokens, Top P…). */
+export const optionalNumber = (label: string, name: string, step = 0.1, description?: string): NodeParam => ({
+  label,
+  name,
+  type: 'number',
+  step,
+  optional: true,
+  additionalParams: true,
+  ...(description && { description }),
+});
+
 export function staticModelOptions(models: string[]): ParamOption[] {
   return models.map((name) => ({ label: name, name }));
 }

@@ -13,6 +13,7 @@ import { generate } from '../llm/generate.js';
 import { asPromise } from '../tools/tool.js';
 import { isDocumentList } from '../document-loaders/loader.js';
 import { isEmbeddings, type EmbeddingsHandle } from '../embeddings/embeddings.js';
+import { isLlamaIndexNode } from '../llamaindex/variant.js';
 import { isRecordManager, type RecordManagerHandle } from '../record-managers/record-manager.js';
 import { isTextSplitter } from '../text-splitters/split.js';
 import { documentKey, indexDocuments } from '../vector-stores/indexing.js';
@@ -55,7 +56,13 @@ const PART_NAMES: Record<Part, string> = {
 /** The node type a store part names, or a readable error. */
 export function componentType(registry: NodeRegistry, part: Part, name: string): NodeType {
   const type = registry.get(name);
-  if (!type || type.definition.category !== CATEGORIES[part] || !type.init)
+  // LlamaIndex nodes need connections a store's form cannot give (a chat model for its stores).
+  if (
+    !type ||
+    type.definition.category !== CATEGORIES[part] ||
+    !type.init ||
+    isLlamaIndexNode(type.definition)
+  )
     throw new Error(`"${name}" is not an available ${PART_NAMES[part]}`);
   return type;
 }

@@ -12,6 +12,7 @@ import {
 import type { ParamOption } from '@flowloom/shared';
 import type { ChatModelHandle } from '../../llm/chat-model.js';
 import { isChatModel, stringInput } from '../../llm/chat-model.js';
+import { isLlamaIndexNode } from '../../llamaindex/variant.js';
 import { createNodeRegistry } from '../../registry.js';
 import { asPromise, toolList, type ToolHandle } from '../../tools/tool.js';
 import { configInput } from './values.js';
@@ -31,12 +32,20 @@ export const TOOL_CATEGORIES = ['Tools', 'Tools (MCP)'] as const;
 /** The chatflow node types a v2 node builds its model or tools from (chosen by name in the form). */
 function component(run: RunContext, name: string, categories: readonly string[]): NodeType {
   const type = componentRegistry(run).get(name);
-  if (!type || !categories.includes(type.definition.category) || !type.init)
+  if (
+    !type ||
+    !categories.includes(type.definition.category) ||
+    !type.init ||
+    isLlamaIndexNode(type.definition)
+  )
     throw new Error(`"${name}" is not an available ${categories.includes('Tools') ? 'tool' : 'chat model'}`);
   return type;
 }
 
-/** Vector stores that cannot stand alone as knowledge: one reads a store, one keeps nothing, one is absent. */
+/**
+ * Vector stores that cannot stand alone as knowledge: one reads a store, one keeps nothing, one is
+ * absent. LlamaIndex-tagged nodes are never components (Flowise leaves them out of these lists).
+ */
 const NOT_COMPONENTS = new Set(['documentStoreVS', 'memoryVectorStore', 'faiss']);
 
 /**
@@ -60,6 +69,7 @@ export function componentOptions(...categories: string[]): ParamOption[] {
       (t) =>
         categories.includes(t.definition.category) &&
         t.init !== undefined &&
+        !isLlamaIndexNode(t.definition) &&
         !needsConnection(t) &&
         !NOT_COMPONENTS.has(t.definition.name),
     )

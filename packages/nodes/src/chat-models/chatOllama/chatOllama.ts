@@ -21,6 +21,25 @@ const number = (label: string, name: string, step: number, description: string) 
   additionalParams: true,
 });
 
+/** Ollama options the AI SDK provider does not forward, by input name. */
+const UNLISTED_OPTIONS: Record<string, string> = {
+  mirostat: 'mirostat',
+  mirostatEta: 'mirostat_eta',
+  mirostatTau: 'mirostat_tau',
+  numGpu: 'num_gpu',
+  numThread: 'num_thread',
+  tfsZ: 'tfs_z',
+};
+
+function unlistedOptions(inputs: Record<string, unknown>): Record<string, number> {
+  const options: Record<string, number> = {};
+  for (const [input, option] of Object.entries(UNLISTED_OPTIONS)) {
+    const value = numberInput(inputs[input]);
+    if (value !== undefined) options[option] = value;
+  }
+  return options;
+}
+
 /** Chat with a model served by Ollama (`POST /api/chat`); no credential needed. */
 export const chatOllama: NodeType = {
   icon: badgeIcon('Ol', '#1f1f1f'),
@@ -82,9 +101,17 @@ export const chatOllama: NodeType = {
     const modelName = stringInput(inputs.modelName);
     if (!modelName) throw new Error('Model Name is required, e.g. llama3.2');
     const keepAlive = stringInput(inputs.keepAlive);
-    // The provider has no keep-alive setting for chat, so it goes into each request body.
+    // Settings the provider has no field for go into each request body: the keep-alive, and the
+    // sampling options its schema drops (those of the LlamaIndex node: Mirostat, GPU and threads…).
+    const extra = unlistedOptions(inputs);
+    const fields = {
+      ...(keepAlive && { keep_alive: keepAlive }),
+      ...(Object.keys(extra).length > 0 && { options: extra }),
+    };
     const provider = await ollamaClient(ctx, credential, {
-      ...(keepAlive && { fetch: withBodyFields(modelFetch(ctx.run.services), { keep_alive: keepAlive }) }),
+      ...(Object.keys(fields).length > 0 && {
+        fetch: withBodyFields(modelFetch(ctx.run.services), fields),
+      }),
     });
     const stop = stringInput(inputs.stop)
       ?.split(',')

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { NodeContext } from '@flowloom/engine';
+import type { NodeParam } from '@flowloom/shared';
 import type { Index, Pinecone as PineconeClient, RecordMetadata } from '@pinecone-database/pinecone';
 import { booleanInput, stringInput } from '../../llm/chat-model.js';
 import { cachedLoad } from '../../utilities/cached-load.js';
@@ -87,7 +88,10 @@ function nodeFilter(ctx: NodeContext): Record<string, unknown> | undefined {
   });
 }
 
-async function openPinecone(ctx: NodeContext, embeddings: EmbeddingsHandle): Promise<VectorStoreHandle> {
+export async function openPinecone(
+  ctx: NodeContext,
+  embeddings: EmbeddingsHandle,
+): Promise<VectorStoreHandle> {
   const label = ctx.node.label || 'Pinecone';
   const indexName = stringInput(ctx.inputs.pineconeIndex);
   if (!indexName) throw new Error(`${label}: Pinecone Index is required`);
@@ -171,6 +175,29 @@ async function openPinecone(ctx: NodeContext, embeddings: EmbeddingsHandle): Pro
   };
 }
 
+/** The index and namespace a Pinecone node reads and writes (also the LlamaIndex node's). */
+export const PINECONE_LOCATION_INPUTS: NodeParam[] = [
+  { label: 'Pinecone Index', name: 'pineconeIndex', type: 'string' },
+  {
+    label: 'Pinecone Namespace',
+    name: 'pineconeNamespace',
+    type: 'string',
+    placeholder: 'my-first-namespace',
+    additionalParams: true,
+    optional: true,
+  },
+];
+
+export const PINECONE_FILTER_INPUT: NodeParam = {
+  label: 'Pinecone Metadata Filter',
+  name: 'pineconeMetadataFilter',
+  type: 'json',
+  description: 'Pinecone filter, e.g. {"source": "a.pdf"} or {"page": {"$gte": 3}}',
+  optional: true,
+  additionalParams: true,
+  acceptVariable: true,
+};
+
 /**
  * Pinecone, the hosted vector database: one index (and optionally one namespace of it) per node.
  * Filters are Pinecone's own metadata filter language.
@@ -191,15 +218,7 @@ export const pinecone = vectorStoreNode({
   recordManager: true,
   vectorStoreClasses: ['PineconeStore', 'VectorStore'],
   inputs: [
-    { label: 'Pinecone Index', name: 'pineconeIndex', type: 'string' },
-    {
-      label: 'Pinecone Namespace',
-      name: 'pineconeNamespace',
-      type: 'string',
-      placeholder: 'my-first-namespace',
-      additionalParams: true,
-      optional: true,
-    },
+    ...PINECONE_LOCATION_INPUTS,
     fileUploadInput,
     {
       label: 'Pinecone Text Key',
@@ -210,15 +229,7 @@ export const pinecone = vectorStoreNode({
       additionalParams: true,
       optional: true,
     },
-    {
-      label: 'Pinecone Metadata Filter',
-      name: 'pineconeMetadataFilter',
-      type: 'json',
-      description: 'Pinecone filter, e.g. {"source": "a.pdf"} or {"page": {"$gte": 3}}',
-      optional: true,
-      additionalParams: true,
-      acceptVariable: true,
-    },
+    PINECONE_FILTER_INPUT,
     topKInput(),
     ...mmrInputs,
   ],

@@ -4,14 +4,21 @@ import { CREDENTIAL_ID_KEY, isParamVisible, PARAM_TYPES, type NodeParam } from '
 /** Input types a builder form edits; any other type is a connection (a class name), not offered. */
 const EDITABLE = new Set<string>(PARAM_TYPES);
 
-export const CHAT_MODELS = 'Chat Models';
+const CHAT_MODELS = 'Chat Models';
 const TOOL_CATEGORIES = new Set(['Tools', 'Tools (MCP)']);
 
 export const isEditable = (input: Pick<NodeParam, 'type'>) => EDITABLE.has(input.type);
 
+/** LlamaIndex nodes only connect to LlamaIndex engines: an assistant never offers them (Flowise). */
+const isLlamaIndex = (type: NodeType) => type.definition.tags?.includes('LlamaIndex') === true;
+
+/** Whether an assistant may use this node type as its chat model. */
+export const isOfferedChatModel = (type: NodeType | undefined): type is NodeType =>
+  type !== undefined && type.definition.category === CHAT_MODELS && !isLlamaIndex(type);
+
 /** The chat model node types an assistant may use. */
 export function chatModelTypes(registry: NodeRegistry): NodeType[] {
-  return [...registry.values()].filter((type) => type.definition.category === CHAT_MODELS);
+  return [...registry.values()].filter(isOfferedChatModel);
 }
 
 /**
@@ -22,6 +29,7 @@ export function toolTypes(registry: NodeRegistry): NodeType[] {
   return [...registry.values()].filter(
     (type) =>
       TOOL_CATEGORIES.has(type.definition.category) &&
+      !isLlamaIndex(type) &&
       type.definition.inputs.every((input) => isEditable(input)),
   );
 }

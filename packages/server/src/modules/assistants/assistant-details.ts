@@ -1,7 +1,13 @@
 import { FlowValidationError, planChatflow, type NodeRegistry, type NodeType } from '@flowloom/engine';
 import type { AssistantComponent, CustomAssistantDetails, FlowData } from '@flowloom/shared';
 import { AppError } from '../../errors.js';
-import { CHAT_MODELS, credentialOf, missingSettings, settingsOf, toolTypes } from './assistant-components.js';
+import {
+  credentialOf,
+  isOfferedChatModel,
+  missingSettings,
+  settingsOf,
+  toolTypes,
+} from './assistant-components.js';
 import { buildAssistantFlow, knowledgeToolName, type FlowComponent } from './assistant-flow.js';
 
 /** What checking details needs to read from the workspace. */
@@ -74,7 +80,7 @@ export async function checkDetails(
     return { details: { ...base, documentStores: [], tools: [] }, flow: undefined };
   }
   const modelType = registry.get(chatModel.name);
-  if (!modelType || modelType.definition.category !== CHAT_MODELS)
+  if (!isOfferedChatModel(modelType))
     throw bad(`Unknown chat model "${chatModel.name}": choose one of the chat models offered`);
   const model = component(modelType, chatModel, 'Chat model');
 

@@ -25,7 +25,13 @@ import { describeNode } from '../nodes/node.routes.js';
 import type { EngineServicesFor } from '../predictions/engine-services.js';
 import type { FileStorage } from '../storage/file-storage.js';
 import { createUpsertHistoryRepository } from '../upsert-history/upsert-history.repository.js';
-import { CHAT_MODELS, chatModelTypes, credentialOf, settingsOf, toolTypes } from './assistant-components.js';
+import {
+  chatModelTypes,
+  credentialOf,
+  isOfferedChatModel,
+  settingsOf,
+  toolTypes,
+} from './assistant-components.js';
 import { checkDetails, type DetailsLookups } from './assistant-details.js';
 import { createAssistantRepository, type AssistantRow } from './assistant.repository.js';
 import type { OpenAIAssistantsService, OpenAIAssistantType } from './openai-assistants.service.js';
@@ -358,7 +364,7 @@ export function createAssistantService(deps: AssistantServiceDeps) {
     async generateInstruction(ctx: AuthContext, body: GenerateInstructionBody): Promise<{ content: string }> {
       const chosen = body.selectedChatModel;
       const type = registry.get(chosen.name);
-      if (!type || type.definition.category !== CHAT_MODELS)
+      if (!isOfferedChatModel(type))
         throw new AppError(
           'BAD_REQUEST',
           `Unknown chat model "${chosen.name}": choose one of the chat models offered`,

@@ -43,4 +43,12 @@ describe('components of loadConfig inputs', () => {
     ]);
     expect(componentChoices([], 'listModels', CATALOGUE, '')).toEqual([]);
   });
+
+  it('leaves LlamaIndex nodes out of the catalogue, as Flowise’s component lists do', () => {
+    const llamaTool = { ...tool('queryEngineToolLlamaIndex', 'QueryEngine Tool'), tags: ['LlamaIndex'] };
+    expect(componentChoices(null, 'listTools', [...CATALOGUE, llamaTool], '')).toEqual([
+      { label: 'Calculator', name: 'calculator' },
+      { label: 'Custom Tool', name: 'customTool' },
+    ]);
+  });
 });

@@ -38,7 +38,7 @@ export function componentChoices(
 ): ParamOption[] {
   const categories = CATEGORIES[loadMethod ?? ''] ?? [];
   const catalogue = definitions
-    .filter((item) => categories.includes(item.category))
+    .filter((item) => categories.includes(item.category) && !item.tags?.includes('LlamaIndex'))
     .sort((a, b) => a.label.localeCompare(b.label))
     .map((item) => ({ label: item.label, name: item.name }));
   const list: ParamOption[] = loaded && loaded.length > 0 ? [...loaded] : catalogue;

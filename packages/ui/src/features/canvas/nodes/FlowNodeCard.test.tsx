@@ -74,6 +74,13 @@ describe('node cards', () => {
     expect(screen.getByRole('combobox', { name: 'LLM Chain output' })).toHaveTextContent('LLM Chain');
   });
 
+  it('marks LlamaIndex nodes beside their category', async () => {
+    const node = createNode(definition('chatOpenAI'), 'chatOpenAI_LlamaIndex_0', { x: 0, y: 0 });
+    node.data.tags = ['LlamaIndex'];
+    renderNode(node);
+    expect(await screen.findByText('Chat Models · LlamaIndex')).toBeInTheDocument();
+  });
+
   it('commits typed text once, on blur, not per keystroke', async () => {
     const spies = renderNode(createNode(definition('llmChain'), 'llmChain_0', { x: 0, y: 0 }));
     const field = await screen.findByRole('textbox', { name: 'Chain Name' });

@@ -81,7 +81,7 @@ export const FlowNodeCard = memo(function FlowNodeCard({ id, data, selected }: N
             {data.label}
           </Typography>
           <Typography variant="caption" color="text.secondary" noWrap component="div">
-            {data.category}
+            {data.tags?.includes('LlamaIndex') ? `${data.category} · LlamaIndex` : data.category}
           </Typography>
         </Box>
         {(outdated || unknown) && (

@@ -7,6 +7,8 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import List from '@mui/material/List';
 import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
@@ -14,7 +16,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import SearchIcon from '@mui/icons-material/Search';
 import type { NodeDefinition } from '@flowloom/shared';
 import { useMemo, useState } from 'react';
-import { groupNodes } from './groupNodes';
+import { FRAMEWORKS, frameworkOf, groupNodes, type Framework } from './groupNodes';
 import { PaletteItem } from './PaletteItem';
 
 /** The searchable, categorised list of node types ("Add Nodes"). */
@@ -29,7 +31,17 @@ export function NodePalette({
 }) {
   const [search, setSearch] = useState('');
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
-  const groups = useMemo(() => groupNodes(definitions, search), [definitions, search]);
+  const [framework, setFramework] = useState<Framework>('LangChain');
+  // LlamaIndex nodes only connect to each other: a tab of their own, when the canvas offers any.
+  const tabbed = useMemo(() => definitions.some((node) => frameworkOf(node) === 'LlamaIndex'), [definitions]);
+  const groups = useMemo(
+    () =>
+      groupNodes(
+        tabbed ? definitions.filter((node) => frameworkOf(node) === framework) : definitions,
+        search,
+      ),
+    [definitions, tabbed, framework, search],
+  );
   const searching = search.trim() !== '';
 
   const toggle = (category: string) =>
@@ -88,6 +100,19 @@ export function NodePalette({
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
           Drag a node onto the canvas, or click to add it.
         </Typography>
+        {tabbed && (
+          <Tabs
+            value={framework}
+            onChange={(_event, value: Framework) => setFramework(value)}
+            variant="fullWidth"
+            aria-label="Node family"
+            sx={{ mt: 1, minHeight: 36, '& .MuiTab-root': { minHeight: 36, textTransform: 'none' } }}
+          >
+            {FRAMEWORKS.map((name) => (
+              <Tab key={name} value={name} label={name} />
+            ))}
+          </Tabs>
+        )}
       </Box>
       <Box sx={{ overflowY: 'auto', borderTop: 1, borderColor: 'divider' }}>
         {groups.length === 0 && (

@@ -1,5 +1,14 @@
 import type { NodeDefinition } from '@flowloom/shared';
 
+/** The node families the chatflow palette offers as tabs (Flowise's LangChain and LlamaIndex tabs). */
+export const FRAMEWORKS = ['LangChain', 'LlamaIndex'] as const;
+export type Framework = (typeof FRAMEWORKS)[number];
+
+/** A node type's family: LlamaIndex when tagged so (those only connect to each other), else LangChain. */
+export function frameworkOf(node: Pick<NodeDefinition, 'tags'>): Framework {
+  return node.tags?.includes('LlamaIndex') ? 'LlamaIndex' : 'LangChain';
+}
+
 /** A palette category and its node types. */
 export interface NodeGroup {
   category: string;

@@ -44,6 +44,7 @@ import { webScraperTool } from './tools/webScraperTool/webScraperTool.js';
 import { customMCP } from './tools/customMCP/customMCP.js';
 import { stickyNote } from './utilities/stickyNote/stickyNote.js';
 import { customFunction } from './utilities/customFunction/customFunction.js';
+import { ifElseFunction } from './utilities/ifElseFunction/ifElseFunction.js';
 import { openAIEmbeddings } from './embeddings/openAIEmbeddings/openAIEmbeddings.js';
 import { azureOpenAIEmbeddings } from './embeddings/azureOpenAIEmbeddings/azureOpenAIEmbeddings.js';
 import { googleGenerativeAiEmbeddings } from './embeddings/googleGenerativeAiEmbeddings/googleGenerativeAiEmbeddings.js';
@@ -195,6 +196,7 @@ export const chatflowNodes: readonly NodeType[] = [
   // Utilities
   stickyNote,
   customFunction,
+  ifElseFunction,
   // Sequential Agents, Multi Agents and agent memories (agent graphs, /agentcanvas)
   ...agentGraphNodes,
 ];

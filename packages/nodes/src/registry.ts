@@ -86,6 +86,7 @@ import { conversationalRetrievalQAChain } from './chains/conversationalRetrieval
 import { retrievalQAChain } from './chains/retrievalQAChain/retrievalQAChain.js';
 import { sqlDatabaseChain } from './chains/sqlDatabaseChain/sqlDatabaseChain.js';
 import { retrieverTool } from './tools/retrieverTool/retrieverTool.js';
+import { chainTool } from './tools/chainTool/chainTool.js';
 import { vectorStoreRetriever } from './retrievers/vectorStoreRetriever/vectorStoreRetriever.js';
 import { similarityThresholdRetriever } from './retrievers/similarityThresholdRetriever/similarityThresholdRetriever.js';
 import { documentStoreVS } from './vector-stores/documentStoreVS/documentStoreVS.js';
@@ -139,6 +140,7 @@ export const chatflowNodes: readonly NodeType[] = [
   searXNG,
   webScraperTool,
   retrieverTool,
+  chainTool,
   openAPIToolkit,
   customMCP,
   // Embeddings

@@ -4,6 +4,7 @@ import { generate } from '../../llm/generate.js';
 import { moderate } from '../../moderation/moderation.js';
 import { callSql, mysqlPool, postgresPool, type SqlTarget } from '../../connections/sql-connections.js';
 import { badgeIcon } from '../../utilities/icons.js';
+import { chainHandle } from '../chain.js';
 
 const SERVICE = 'Sql Database Chain';
 /** Rows of a result the model reads for its answer. */
@@ -292,5 +293,6 @@ export const sqlDatabaseChain: NodeType = {
       },
     ],
   },
+  init: (ctx) => chainHandle(ctx, runSqlChain),
   run: (ctx) => runSqlChain(ctx),
 };

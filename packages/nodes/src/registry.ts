@@ -87,6 +87,7 @@ import { retrievalQAChain } from './chains/retrievalQAChain/retrievalQAChain.js'
 import { sqlDatabaseChain } from './chains/sqlDatabaseChain/sqlDatabaseChain.js';
 import { retrieverTool } from './tools/retrieverTool/retrieverTool.js';
 import { chainTool } from './tools/chainTool/chainTool.js';
+import { arxiv } from './tools/arxiv/arxiv.js';
 import { vectorStoreRetriever } from './retrievers/vectorStoreRetriever/vectorStoreRetriever.js';
 import { similarityThresholdRetriever } from './retrievers/similarityThresholdRetriever/similarityThresholdRetriever.js';
 import { documentStoreVS } from './vector-stores/documentStoreVS/documentStoreVS.js';
@@ -139,6 +140,7 @@ export const chatflowNodes: readonly NodeType[] = [
   tavilyAPI,
   searXNG,
   webScraperTool,
+  arxiv,
   retrieverTool,
   chainTool,
   openAPIToolkit,

@@ -159,6 +159,7 @@ describe('agentflow load methods', () => {
       'tavilyAPI',
       'searXNG',
       'webScraperTool',
+      'arxiv',
       'openAPIToolkit',
       'customMCP',
     ]);

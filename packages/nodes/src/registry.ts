@@ -53,6 +53,7 @@ import { mistralAIEmbeddings } from './embeddings/mistralAIEmbeddings/mistralAIE
 import { cohereEmbeddings } from './embeddings/cohereEmbeddings/cohereEmbeddings.js';
 import { localAIEmbeddings } from './embeddings/localAIEmbeddings/localAIEmbeddings.js';
 import { apiLoader } from './document-loaders/apiLoader/apiLoader.js';
+import { github } from './document-loaders/github/github.js';
 import { cheerioWebScraper } from './document-loaders/cheerioWebScraper/cheerioWebScraper.js';
 import { csvFile } from './document-loaders/csvFile/csvFile.js';
 import { documentStore } from './document-loaders/documentStore/documentStore.js';
@@ -167,6 +168,7 @@ export const chatflowNodes: readonly NodeType[] = [
   fileLoader,
   cheerioWebScraper,
   apiLoader,
+  github,
   documentStore,
   // Text Splitters
   recursiveCharacterTextSplitter,

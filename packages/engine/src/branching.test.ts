@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FlowData, FlowEdge, FlowNode } from '@flowloom/shared';
+import { chain, edge as fakeEdge, model, node as fakeNode, prompt } from './chatflow.fixtures.js';
 import { FlowValidationError, NodeExecutionError } from './errors.js';
 import { chooseBranch, type NodeType } from './node-type.js';
 import { planChatflow } from './plan.js';
@@ -8,69 +9,25 @@ import { createTestEngine } from './testing.js';
 /** Node ids in the order the test nodes were built or run. */
 const built: string[] = [];
 
-const model: NodeType = {
-  icon: '<svg/>',
-  definition: {
-    label: 'Fake Model',
-    name: 'fakeModel',
-    version: 1,
-    type: 'FakeModel',
-    category: 'Chat Models',
-    baseClasses: ['BaseChatModel'],
-    description: 'test',
-    inputs: [
-      { label: 'Name', name: 'name', type: 'string' },
-      { label: 'Streaming', name: 'streaming', type: 'boolean', optional: true },
-    ],
-  },
-  init: (ctx) => {
-    built.push(ctx.node.id);
-    return { name: ctx.inputs.name };
-  },
-};
-const prompt: NodeType = {
-  icon: '<svg/>',
-  definition: {
-    label: 'Fake Prompt',
-    name: 'fakePrompt',
-    version: 1,
-    type: 'FakePrompt',
-    category: 'Prompts',
-    baseClasses: ['BasePromptTemplate'],
-    description: 'test',
-    inputs: [
-      { label: 'Template', name: 'template', type: 'string', acceptVariable: true },
-      { label: 'Values', name: 'promptValues', type: 'json', optional: true, acceptVariable: true },
-    ],
-  },
-  init: (ctx) => {
-    built.push(ctx.node.id);
-    const values = (ctx.inputs.promptValues ?? {}) as Record<string, unknown>;
-    return String(ctx.inputs.template).replace(/\{(\w+)\}/g, (_m, name: string) => String(values[name]));
-  },
-};
-const chain: NodeType = {
-  icon: '<svg/>',
-  streamable: true,
-  definition: {
-    label: 'Fake Chain',
-    name: 'fakeChain',
-    version: 1,
-    type: 'FakeChain',
-    category: 'Chains',
-    baseClasses: ['Chain'],
-    description: 'test',
-    inputs: [
-      { label: 'Language Model', name: 'model', type: 'BaseChatModel' },
-      { label: 'Prompt', name: 'prompt', type: 'BasePromptTemplate' },
-    ],
-  },
-  run: (ctx) => {
-    built.push(ctx.node.id);
-    const { name } = ctx.inputs.model as { name: string };
-    return Promise.resolve(`${name}: ${String(ctx.inputs.prompt)}`);
-  },
-};
+/** `type`, noting in {@link built} each node of it that is built or run. */
+function recorded(type: NodeType): NodeType {
+  return {
+    ...type,
+    ...(type.init && {
+      init: (ctx) => {
+        built.push(ctx.node.id);
+        return type.init!(ctx);
+      },
+    }),
+    ...(type.run && {
+      run: (ctx) => {
+        built.push(ctx.node.id);
+        return type.run!(ctx);
+      },
+    }),
+  };
+}
+
 /** A stand-in for IfElse Function: True when its Condition input reads "yes". */
 const fork: NodeType = {
   icon: '<svg/>',
@@ -90,7 +47,6 @@ const fork: NodeType = {
   },
   branches: ['returnTrue', 'returnFalse'],
   init: (ctx) => {
-    built.push(ctx.node.id);
     const condition = String(ctx.inputs.condition);
     if (condition === 'boom') throw new Error('the condition failed');
     if (condition === 'nothing') return undefined;
@@ -105,39 +61,16 @@ const CATEGORY: Record<string, string> = {
   fakeIf: 'Utilities',
 };
 
+/** A node of the fake types, its type named by its id (`fakeChain_A`). */
 function node(id: string, inputs: Record<string, unknown> = {}): FlowNode {
   const name = id.split('_')[0]!;
-  return {
-    id,
-    type: 'customNode',
-    position: { x: 0, y: 0 },
-    data: {
-      id,
-      label: id,
-      name,
-      version: 1,
-      type: name,
-      baseClasses: [],
-      category: CATEGORY[name]!,
-      inputParams: [],
-      inputAnchors: [],
-      inputs,
-      outputAnchors: [],
-      outputs: {},
-    },
-  };
+  return fakeNode(id, name, CATEGORY[name]!, inputs);
 }
 
 /** `source` (or `source:output`, an output of a fork) → `target`'s `input`. */
 function edge(from: string, target: string, input: string): FlowEdge {
-  const [source, output = 'out'] = from.split(':') as [string, string?];
-  return {
-    id: `${from}-${target}-${input}`,
-    source,
-    target,
-    sourceHandle: `${source}-output-${output}-string|json`,
-    targetHandle: `${target}-input-${input}-X`,
-  };
+  const [source, output] = from.split(':') as [string, string?];
+  return fakeEdge(source, target, input, output);
 }
 
 /** A chain with its own model and prompt: `fakeModel_<n>`, `fakePrompt_<n>`, `fakeChain_<n>`. */
@@ -149,7 +82,7 @@ function branch(
   const chainId = `fakeChain_${n}`;
   return {
     nodes: [
-      ...(modelId === `fakeModel_${n}` ? [node(modelId, { name: `model ${n}` })] : []),
+      ...(modelId === `fakeModel_${n}` ? [node(modelId, { reply: `model ${n}` })] : []),
       node(`fakePrompt_${n}`, { template }),
       node(chainId, { model: `{{${modelId}.data.instance}}`, prompt: `{{fakePrompt_${n}.data.instance}}` }),
     ],
@@ -170,13 +103,13 @@ function twoBranches(): FlowData {
       branch('B', 'about B'),
     ],
     [
-      edge('fakeIf_0:returnTrue', 'fakePrompt_A', 'promptValues'),
-      edge('fakeIf_0:returnFalse', 'fakePrompt_B', 'promptValues'),
+      edge('fakeIf_0:returnTrue', 'fakePrompt_A', 'template'),
+      edge('fakeIf_0:returnFalse', 'fakePrompt_B', 'template'),
     ],
   );
 }
 
-const engine = createTestEngine({ nodes: [model, prompt, chain, fork] });
+const engine = createTestEngine({ nodes: [model, prompt, chain, fork].map(recorded) });
 
 async function ask(flow: FlowData, question: string) {
   built.length = 0;
@@ -188,11 +121,11 @@ describe('branching chatflows', () => {
   it('runs only the branch the if/else chose, each ending in its own node', async () => {
     const flow = twoBranches();
     expect(await ask(flow, 'yes')).toMatchObject({
-      text: 'model A: about A',
+      text: 'model A | about A',
       built: ['fakeIf_0', 'fakeModel_A', 'fakePrompt_A', 'fakeChain_A'],
     });
     expect(await ask(flow, 'no')).toMatchObject({
-      text: 'model B: about B',
+      text: 'model B | about B',
       built: ['fakeIf_0', 'fakeModel_B', 'fakePrompt_B', 'fakeChain_B'],
     });
   });
@@ -201,31 +134,28 @@ describe('branching chatflows', () => {
     const flow = flowOf(
       [
         {
-          nodes: [node('fakeIf_0', { condition: '{{question}}' }), node('fakeModel_0', { name: 'shared' })],
+          nodes: [node('fakeIf_0', { condition: '{{question}}' }), node('fakeModel_0', { reply: 'shared' })],
           edges: [],
         },
         branch('A', 'about A', 'fakeModel_0'),
         branch('B', 'about B', 'fakeModel_0'),
       ],
       [
-        edge('fakeIf_0:returnTrue', 'fakePrompt_A', 'promptValues'),
-        edge('fakeIf_0:returnFalse', 'fakePrompt_B', 'promptValues'),
+        edge('fakeIf_0:returnTrue', 'fakePrompt_A', 'template'),
+        edge('fakeIf_0:returnFalse', 'fakePrompt_B', 'template'),
       ],
     );
     expect(await ask(flow, 'no')).toMatchObject({
-      text: 'shared: about B',
+      text: 'shared | about B',
       built: ['fakeIf_0', 'fakeModel_0', 'fakePrompt_B', 'fakeChain_B'],
     });
   });
 
   it("hands the if/else's value to a prompt variable on the output taken", async () => {
     const flow = twoBranches();
-    const promptA = flow.nodes.find((n) => n.id === 'fakePrompt_A')!;
-    promptA.data.inputs = {
-      template: 'A got {answer}',
-      promptValues: '{"answer": "{{fakeIf_0.data.instance}}"}',
-    };
-    expect((await ask(flow, 'yes')).text).toBe('model A: A got picked yes');
+    flow.nodes.find((n) => n.id === 'fakePrompt_A')!.data.inputs.template =
+      'A got {{fakeIf_0.data.instance}}';
+    expect((await ask(flow, 'yes')).text).toBe('model A | A got picked yes');
   });
 
   it('follows chained if/else nodes, building the second only when the first leads to it', async () => {
@@ -245,9 +175,9 @@ describe('branching chatflows', () => {
         branch('C', 'shallow C'),
       ],
       [
-        edge('fakeIf_1:returnTrue', 'fakePrompt_A', 'promptValues'),
-        edge('fakeIf_1:returnFalse', 'fakePrompt_B', 'promptValues'),
-        edge('fakeIf_0:returnFalse', 'fakePrompt_C', 'promptValues'),
+        edge('fakeIf_1:returnTrue', 'fakePrompt_A', 'template'),
+        edge('fakeIf_1:returnFalse', 'fakePrompt_B', 'template'),
+        edge('fakeIf_0:returnFalse', 'fakePrompt_C', 'template'),
       ],
     );
     const plan = planChatflow(flow, engine.registry);
@@ -260,22 +190,22 @@ describe('branching chatflows', () => {
     );
     // "yes" → fakeIf_1 reads "picked yes", which is not "yes": False → chain B.
     expect(await ask(flow, 'yes')).toMatchObject({
-      text: 'model B: deep B',
+      text: 'model B | deep B',
       built: ['fakeIf_0', 'fakeIf_1', 'fakeModel_B', 'fakePrompt_B', 'fakeChain_B'],
     });
     expect(await ask(flow, 'no')).toMatchObject({
-      text: 'model C: shallow C',
+      text: 'model C | shallow C',
       built: ['fakeIf_0', 'fakeModel_C', 'fakePrompt_C', 'fakeChain_C'],
     });
     flow.nodes.find((n) => n.id === 'fakeIf_1')!.data.inputs.condition = 'yes';
-    expect((await ask(flow, 'yes')).text).toBe('model A: deep A');
+    expect((await ask(flow, 'yes')).text).toBe('model A | deep A');
   });
 
   it('fails naming the if/else when nothing after the output it chose answers', async () => {
     const flow = twoBranches();
     flow.nodes = flow.nodes.filter((n) => !n.id.endsWith('_B'));
     flow.edges = flow.edges.filter((e) => !e.target.endsWith('_B'));
-    expect((await ask(flow, 'yes')).text).toBe('model A: about A');
+    expect((await ask(flow, 'yes')).text).toBe('model A | about A');
     const failure = engine.run(flow, { question: 'no' });
     await expect(failure).rejects.toThrow(NodeExecutionError);
     await expect(failure).rejects.toThrow(
@@ -337,7 +267,7 @@ describe('validating branching chatflows', () => {
     const flow = flowOf(
       [{ nodes: [node('fakeIf_0', { condition: '{{question}}' })], edges: [] }, branch('A', 'a')],
       [
-        edge('fakeIf_0:returnTrue', 'fakePrompt_A', 'promptValues'),
+        edge('fakeIf_0:returnTrue', 'fakePrompt_A', 'template'),
         edge('fakeIf_0:returnFalse', 'fakePrompt_A', 'template'),
       ],
     );
@@ -348,7 +278,7 @@ describe('validating branching chatflows', () => {
 
   it('refuses an edge from an output the if/else does not have', () => {
     const flow = twoBranches();
-    flow.edges[flow.edges.length - 1] = edge('fakeIf_0:fakeIf', 'fakePrompt_B', 'promptValues');
+    flow.edges[flow.edges.length - 1] = edge('fakeIf_0:fakeIf', 'fakePrompt_B', 'template');
     expect(problems(flow)).toEqual([
       'fakePrompt_B (fakePrompt_B) must be connected to the True or False output of fakeIf_0 (fakeIf_0)',
     ]);
@@ -362,7 +292,7 @@ describe('validating branching chatflows', () => {
           edges: [],
         },
       ],
-      [edge('fakeIf_0:returnTrue', 'fakePrompt_A', 'promptValues')],
+      [edge('fakeIf_0:returnTrue', 'fakePrompt_A', 'template')],
     );
     expect(problems(flow)).toEqual([
       'Ending node must be either a Chain or Agent or Engine (found fakePrompt_A)',

@@ -1,5 +1,7 @@
 import type { ChatTurn, FlowData, FlowNode } from '@flowloom/shared';
 import { NodeExecutionError, RunAbortedError } from './errors.js';
+import { outputLabel, type BranchingPlan } from './branch-plan.js';
+import { BranchChoice } from './node-type.js';
 import type {
   EngineServices,
   EventSink,
@@ -74,20 +76,78 @@ export async function runChatflow(
     new Set(plan.nodes.keys()),
   );
 
-  return buildUntil(
-    registry,
-    plan.order,
-    plan.nodes,
-    plan.endingNodeId,
-    request.signal,
-    prepared,
-    async (type, ctx) => {
-      if (!type.run) return { output: toOutput(await type.init?.(ctx)), plan, streamed };
-      const output = await type.run(ctx);
-      if (request.signal.aborted) throw new RunAbortedError();
-      return { output: toOutput(output), plan, streamed };
-    },
-  );
+  const answer = async (type: NodeType, ctx: NodeContext): Promise<ChatflowRunResult> => {
+    if (!type.run) return { output: toOutput(await type.init?.(ctx)), plan, streamed };
+    const output = await type.run(ctx);
+    if (request.signal.aborted) throw new RunAbortedError();
+    return { output: toOutput(output), plan, streamed };
+  };
+  if (plan.branching)
+    return runBranches(registry, plan.nodes, plan.branching, request.signal, prepared, answer);
+  return buildUntil(registry, plan.order, plan.nodes, plan.endingNodeId, request.signal, prepared, answer);
+}
+
+/**
+ * Runs a branching flow: each branching node that a still-possible ending comes after is built (with
+ * what it needs), and its choice rules out the endings after its other outputs; the ending left is
+ * built and run. Nodes that only the branches not taken need are never built.
+ */
+async function runBranches<T>(
+  registry: NodeRegistry,
+  nodes: ReadonlyMap<string, FlowNode>,
+  branching: BranchingPlan,
+  signal: AbortSignal,
+  prepared: ReturnType<typeof prepareRun>,
+  atStop: (type: NodeType, ctx: NodeContext) => Promise<T>,
+): Promise<T> {
+  const { instances, contextFor } = prepared;
+  const choices = new Map<string, string>();
+  const build = async (order: readonly string[]) => {
+    for (const id of order) {
+      if (instances.has(id)) continue;
+      if (signal.aborted) throw new RunAbortedError();
+      const node = nodes.get(id)!;
+      const type = registry.get(node.data.name)!;
+      try {
+        let value = await type.init?.(contextFor(node, type));
+        if (type.branches) {
+          if (!(value instanceof BranchChoice) || !type.branches.includes(value.output))
+            throw new Error('it chose none of its outputs');
+          choices.set(id, value.output);
+          value = value.value;
+        }
+        instances.set(id, value);
+      } catch (error) {
+        if (error instanceof RunAbortedError || signal.aborted) throw new RunAbortedError();
+        throw new NodeExecutionError({ nodeId: id, label: node.data.label, cause: error });
+      }
+    }
+  };
+  let possible = branching.endings;
+  let last: { id: string; output: string } | undefined;
+  for (const decider of branching.deciders) {
+    if (!possible.some((ending) => ending.follows.has(decider.id))) continue;
+    // A branching node after an output not taken is not built: the endings after it are out too.
+    if (![...decider.follows].every(([id, output]) => choices.get(id) === output)) {
+      possible = possible.filter((ending) => !ending.follows.has(decider.id));
+      continue;
+    }
+    await build(decider.order);
+    const chosen = choices.get(decider.id)!;
+    last = { id: decider.id, output: chosen };
+    possible = possible.filter((ending) => (ending.follows.get(decider.id) ?? chosen) === chosen);
+  }
+  const ending = possible[0];
+  if (!ending) {
+    const node = nodes.get(last!.id)!;
+    throw new NodeExecutionError({
+      nodeId: node.id,
+      label: node.data.label,
+      cause: `it chose its ${outputLabel(registry, node, last!.output)} output, but no chain or agent after that output answers the question`,
+    });
+  }
+  await build(ending.order.slice(0, -1));
+  return buildUntil(registry, [ending.id], nodes, ending.id, signal, prepared, atStop);
 }
 
 /**

@@ -431,6 +431,12 @@ export interface NodeType {
   streamable?: boolean;
   /** Runs code that may read `$vars` (custom tools): the run then loads the workspace variables. */
   readsVariables?: boolean;
+  /**
+   * Output names of a node that sends a chatflow run down one of them (IfElse Function: `returnTrue`,
+   * `returnFalse`). Its `init` answers {@link chooseBranch}; the nodes that follow its other outputs
+   * are not built, and the flow may end in one node per branch.
+   */
+  branches?: readonly string[];
   loadMethods?: Record<string, LoadMethod>;
   /**
    * Vector stores: writes the documents connected to the node (its `document` input) with its
@@ -442,4 +448,18 @@ export interface NodeType {
    * records with `docId`). Throws when there is no record manager to say what that is.
    */
   removeRecords?(ctx: NodeContext, options: { docId?: string }): Promise<{ numDeleted: number }>;
+}
+
+/** What a branching node's `init` answers: the output the run goes on through, and its value. */
+export class BranchChoice {
+  constructor(
+    readonly output: string,
+    /** What the nodes after it read as `{{nodeId.data.instance}}`. */
+    readonly value: unknown,
+  ) {}
+}
+
+/** The answer of a branching node ({@link NodeType.branches}) that continues through `output`. */
+export function chooseBranch(output: string, value: unknown): BranchChoice {
+  return new BranchChoice(output, value);
 }

@@ -5,21 +5,26 @@ import {
   type FlowNode,
   type NodeParam,
 } from '@flowloom/shared';
-import { FlowValidationError, NodeUnavailableError } from './errors.js';
+import { planBranches, type BranchingPlan } from './branch-plan.js';
+import { FlowValidationError } from './errors.js';
+import { buildOrder, graphOf, targetInputName, type Graph, type NodeRegistry } from './flow-graph.js';
 import type { NodeType } from './node-type.js';
+
+export { isStickyNote, targetInputName, type NodeRegistry } from './flow-graph.js';
 
 /** Node categories that may end a chatflow (FLOWISE_API.md §3.1). */
 const ENDING_CATEGORIES = new Set(['Chains', 'Agents', 'Engine', 'Multi Agents', 'Sequential Agents']);
 export const ENDING_NODE_OUTPUT = 'EndingNode';
 
-export type NodeRegistry = ReadonlyMap<string, NodeType>;
-
 /** What running a flow needs, computed once per saved version of the flow. */
 export interface FlowPlan {
   nodes: ReadonlyMap<string, FlowNode>;
-  /** Nodes to build, parents before children; the ending node last. */
+  /** Nodes to build, parents before children; the ending node last (a branching flow: every node a run may build). */
   order: string[];
+  /** The ending node (a branching flow: the first of its endings; a run answers from the one its branches reach). */
   endingNodeId: string;
+  /** Only for flows whose branching nodes (IfElse Function) decide at run time which ending answers. */
+  branching?: BranchingPlan;
   /** Label of the flow's memory node, recorded on messages as `memoryType`. */
   memoryType: string | undefined;
   /** The client may receive tokens (FLOWISE_API.md §1.8). */
@@ -30,19 +35,10 @@ export interface FlowPlan {
   usesVariables: boolean;
 }
 
-export function isStickyNote(node: FlowNode): boolean {
-  return node.type === 'stickyNote' || node.data?.name === 'stickyNote';
-}
-
 function isEmpty(value: unknown): boolean {
   return (
     value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)
   );
-}
-
-/** Input name of an edge's target handle: `{nodeId}-input-{name}-{Type}`. */
-export function targetInputName(edge: FlowEdge): string | undefined {
-  return edge.targetHandle?.split('-')[2];
 }
 
 /** Params and anchors of a node type, by name: a param is editable, an anchor is connected. */
@@ -99,42 +95,6 @@ function nodeProblems(node: FlowNode, type: NodeType, incoming: FlowEdge[]): str
   return problems;
 }
 
-interface Graph {
-  nodes: FlowNode[];
-  byId: ReadonlyMap<string, FlowNode>;
-  indexOf: ReadonlyMap<string, number>;
-  outgoing: ReadonlyMap<string, FlowEdge[]>;
-  incoming: ReadonlyMap<string, FlowEdge[]>;
-}
-
-/**
- * A flow's nodes, sticky notes left out, and the edges between them. Throws
- * {@link NodeUnavailableError} when a node's type is not in the registry.
- */
-function graphOf(flow: FlowData, registry: NodeRegistry): Graph {
-  const nodes = flow.nodes.filter((n) => !isStickyNote(n));
-  const unavailable = nodes.filter((n) => !registry.has(n.data?.name));
-  if (unavailable.length > 0)
-    throw new NodeUnavailableError(
-      unavailable.map((n) => ({ id: n.id, name: n.data?.name ?? '?', label: n.data?.label ?? n.id })),
-    );
-  const ids = new Set(nodes.map((n) => n.id));
-  const edges = flow.edges.filter((e) => ids.has(e.source) && ids.has(e.target));
-  const outgoing = new Map<string, FlowEdge[]>();
-  const incoming = new Map<string, FlowEdge[]>();
-  for (const edge of edges) {
-    (outgoing.get(edge.source) ?? outgoing.set(edge.source, []).get(edge.source)!).push(edge);
-    (incoming.get(edge.target) ?? incoming.set(edge.target, []).get(edge.target)!).push(edge);
-  }
-  return {
-    nodes,
-    byId: new Map(nodes.map((n) => [n.id, n])),
-    indexOf: new Map(nodes.map((n, i) => [n.id, i])),
-    outgoing,
-    incoming,
-  };
-}
-
 /** Vector stores that keep nothing between runs: they embed their documents each time they are built. */
 const REBUILT_EACH_RUN = new Set(['memoryVectorStore']);
 const UPSERT_ONLY_CATEGORIES = new Set(['Document Loaders', 'Text Splitters']);
@@ -169,43 +129,6 @@ function upsertedOnly(graph: Graph): Set<string> {
     }
   }
   return skipped;
-}
-
-/** The ancestors of `targets` (but `skip`) in a stable build order: Kahn's, by position in the file. */
-function buildOrder(
-  targets: string | readonly string[],
-  graph: Graph,
-  skip: ReadonlySet<string> = new Set(),
-): string[] {
-  const needed = new Set<string>();
-  const stack = typeof targets === 'string' ? [targets] : [...targets];
-  while (stack.length > 0) {
-    const id = stack.pop()!;
-    if (needed.has(id) || skip.has(id)) continue;
-    needed.add(id);
-    for (const edge of graph.incoming.get(id) ?? []) stack.push(edge.source);
-  }
-  const remaining = new Map(
-    [...needed].map((id) => [id, (graph.incoming.get(id) ?? []).filter((e) => needed.has(e.source)).length]),
-  );
-  const order: string[] = [];
-  const ready = [...remaining].filter(([, n]) => n === 0).map(([id]) => id);
-  while (ready.length > 0) {
-    ready.sort((a, b) => graph.indexOf.get(a)! - graph.indexOf.get(b)!);
-    const id = ready.shift()!;
-    order.push(id);
-    for (const edge of graph.outgoing.get(id) ?? []) {
-      if (!remaining.has(edge.target)) continue;
-      const left = remaining.get(edge.target)! - 1;
-      remaining.set(edge.target, left);
-      if (left === 0) ready.push(edge.target);
-    }
-  }
-  if (order.length < needed.size) {
-    const stuck = [...needed].filter((id) => !order.includes(id)).map((id) => graph.byId.get(id)!.data.label);
-    throw new FlowValidationError([`the flow has a loop between ${stuck.join(', ')}`]);
-  }
-  return order;
 }
 
 /** Throws {@link FlowValidationError} listing the missing inputs and connections of the nodes to build. */
@@ -282,7 +205,56 @@ export function planChatflow(flow: FlowData, registry: NodeRegistry): FlowPlan {
       `Ending node must be either a Chain or Agent or Engine (found ${candidates.map((n) => n.data.label).join(', ')})`,
     ]);
   }
-  const ending = endings.at(-1)!;
+  for (const ending of endings) checkEndingOutput(ending);
+
+  // Documents already written into a vector store are not loaded again to answer a question.
+  const skip = upsertedOnly(graph);
+  const branching =
+    endings.length > 1 || nodes.some((n) => registry.get(n.data.name)!.branches)
+      ? planBranches(
+          graph,
+          endings.map((n) => n.id),
+          registry,
+          skip,
+        )
+      : undefined;
+  const order = buildOrder(
+    endings.map((n) => n.id),
+    graph,
+    skip,
+  );
+  checkNodes(order, graph, registry);
+
+  const used = order.map((id) => byId.get(id)!);
+  const memory = used.find((n) => n.data.category === 'Memory');
+  // A branching flow streams when every ending it may reach does: the client learns it before the run.
+  const streamable = (branching?.endings ?? [{ id: endings[0]!.id, order }]).every(({ id, order: mine }) =>
+    streams(
+      registry.get(byId.get(id)!.data.name)!,
+      mine.map((n) => byId.get(n)!),
+    ),
+  );
+
+  const inputsText = used.map((n) => JSON.stringify(n.data.inputs ?? {}));
+  const usesHistory =
+    memory !== undefined || inputsText.some((text) => /chat_history|chatHistory/.test(text));
+  const usesVariables =
+    inputsText.some((text) => text.includes('$vars')) ||
+    used.some((n) => registry.get(n.data.name)!.readsVariables === true);
+  return {
+    nodes: byId,
+    order,
+    endingNodeId: endings[0]!.id,
+    ...(branching && branching.deciders.length > 0 && { branching }),
+    memoryType: memory?.data.label,
+    streamable,
+    usesHistory,
+    usesVariables,
+  };
+}
+
+/** An ending node must answer as itself (an LLM Chain set to Output Prediction cannot end a flow). */
+function checkEndingOutput(ending: FlowNode): void {
   const selected = ending.data.outputs?.output;
   if (
     typeof selected === 'string' &&
@@ -294,36 +266,17 @@ export function planChatflow(flow: FlowData, registry: NodeRegistry): FlowPlan {
       `Output of ${ending.data.label} (${ending.id}) must be ${ending.data.label}, can't be an ${selected.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase())}`,
     ]);
   }
+}
 
-  // Documents already written into a vector store are not loaded again to answer a question.
-  const order = buildOrder(ending.id, graph, upsertedOnly(graph));
-  checkNodes(order, graph, registry);
-
-  const used = order.map((id) => byId.get(id)!);
-  const memory = used.find((n) => n.data.category === 'Memory');
-  const endingType = registry.get(ending.data.name)!;
-  const streamable =
+/** Whether an ending node can stream with the nodes it is built with (FLOWISE_API.md §1.8). */
+function streams(endingType: NodeType, used: readonly FlowNode[]): boolean {
+  return (
     endingType.streamable === true &&
     !used.some((n) => n.data.category === 'Output Parsers') &&
     used
       .filter((n) => n.data.category === 'Chat Models' || n.data.category === 'LLMs')
-      .every((n) => n.data.inputs?.streaming !== false);
-
-  const inputsText = used.map((n) => JSON.stringify(n.data.inputs ?? {}));
-  const usesHistory =
-    memory !== undefined || inputsText.some((text) => /chat_history|chatHistory/.test(text));
-  const usesVariables =
-    inputsText.some((text) => text.includes('$vars')) ||
-    used.some((n) => registry.get(n.data.name)!.readsVariables === true);
-  return {
-    nodes: byId,
-    order,
-    endingNodeId: ending.id,
-    memoryType: memory?.data.label,
-    streamable,
-    usesHistory,
-    usesVariables,
-  };
+      .every((n) => n.data.inputs?.streaming !== false)
+  );
 }
 
 /** What running an agent graph (Sequential Agents or a Multi Agents team) needs, once per saved version. */

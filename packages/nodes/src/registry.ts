@@ -61,6 +61,7 @@ import { webScraperTool } from './tools/webScraperTool/webScraperTool.js';
 import { customMCP } from './tools/customMCP/customMCP.js';
 import { stickyNote } from './utilities/stickyNote/stickyNote.js';
 import { customFunction } from './utilities/customFunction/customFunction.js';
+import { ifElseFunction } from './utilities/ifElseFunction/ifElseFunction.js';
 import { openAIEmbeddings } from './embeddings/openAIEmbeddings/openAIEmbeddings.js';
 import { azureOpenAIEmbeddings } from './embeddings/azureOpenAIEmbeddings/azureOpenAIEmbeddings.js';
 import { googleGenerativeAiEmbeddings } from './embeddings/googleGenerativeAiEmbeddings/googleGenerativeAiEmbeddings.js';
@@ -70,6 +71,7 @@ import { cohereEmbeddings } from './embeddings/cohereEmbeddings/cohereEmbeddings
 import { localAIEmbeddings } from './embeddings/localAIEmbeddings/localAIEmbeddings.js';
 import { AWSBedrockEmbeddings } from './embeddings/AWSBedrockEmbeddings/AWSBedrockEmbeddings.js';
 import { apiLoader } from './document-loaders/apiLoader/apiLoader.js';
+import { github } from './document-loaders/github/github.js';
 import { cheerioWebScraper } from './document-loaders/cheerioWebScraper/cheerioWebScraper.js';
 import { csvFile } from './document-loaders/csvFile/csvFile.js';
 import { documentStore } from './document-loaders/documentStore/documentStore.js';
@@ -103,6 +105,8 @@ import { conversationalRetrievalQAChain } from './chains/conversationalRetrieval
 import { retrievalQAChain } from './chains/retrievalQAChain/retrievalQAChain.js';
 import { sqlDatabaseChain } from './chains/sqlDatabaseChain/sqlDatabaseChain.js';
 import { retrieverTool } from './tools/retrieverTool/retrieverTool.js';
+import { chainTool } from './tools/chainTool/chainTool.js';
+import { arxiv } from './tools/arxiv/arxiv.js';
 import { vectorStoreRetriever } from './retrievers/vectorStoreRetriever/vectorStoreRetriever.js';
 import { similarityThresholdRetriever } from './retrievers/similarityThresholdRetriever/similarityThresholdRetriever.js';
 import { documentStoreVS } from './vector-stores/documentStoreVS/documentStoreVS.js';
@@ -171,7 +175,9 @@ export const chatflowNodes: readonly NodeType[] = [
   tavilyAPI,
   searXNG,
   webScraperTool,
+  arxiv,
   retrieverTool,
+  chainTool,
   openAPIToolkit,
   customMCP,
   queryEngineToolLlamaIndex,
@@ -199,6 +205,7 @@ export const chatflowNodes: readonly NodeType[] = [
   fileLoader,
   cheerioWebScraper,
   apiLoader,
+  github,
   documentStore,
   // Text Splitters
   recursiveCharacterTextSplitter,
@@ -234,6 +241,7 @@ export const chatflowNodes: readonly NodeType[] = [
   // Utilities
   stickyNote,
   customFunction,
+  ifElseFunction,
   // Sequential Agents, Multi Agents and agent memories (agent graphs, /agentcanvas)
   ...agentGraphNodes,
 ];

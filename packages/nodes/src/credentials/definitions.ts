@@ -306,6 +306,21 @@ export const tavilyApi: CredentialDefinition = {
   inputs: [{ label: 'Tavily Api Key', name: 'tavilyApiKey', type: 'password' }],
 };
 
+export const githubApi: CredentialDefinition = {
+  label: 'Github API',
+  name: 'githubApi',
+  version: 1,
+  description:
+    'A personal access token from your GitHub settings (Developer settings → Personal access tokens), for private repositories and a higher rate limit.',
+  inputs: [
+    { label: 'Access Token', name: 'accessToken', type: 'password', placeholder: '<GITHUB_ACCESS_TOKEN>' },
+    endpointField(
+      'https://api.github.com',
+      'Optional: the only GitHub API this token is sent to, e.g. https://git.example.com/api/v3 for GitHub Enterprise. Empty: https://api.github.com. A Github Instance API typed into a flow must match it.',
+    ),
+  ],
+};
+
 export const httpBasicAuth: CredentialDefinition = {
   label: 'HTTP Basic Auth',
   name: 'httpBasicAuth',

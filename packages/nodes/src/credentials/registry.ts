@@ -27,6 +27,7 @@ export const credentialDefinitions: readonly CredentialDefinition[] = [
   definitions.serperApi,
   definitions.braveSearchApi,
   definitions.tavilyApi,
+  definitions.githubApi,
   definitions.httpBasicAuth,
   definitions.httpBearerToken,
   definitions.httpApiKey,

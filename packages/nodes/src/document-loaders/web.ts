@@ -16,12 +16,16 @@ export interface FetchOptions {
   maxBytes?: number;
 }
 
-export interface FetchedText {
+export interface FetchedBytes {
   /** The URL answered from (after redirects). */
   url: string;
   status: number;
   statusText: string;
   contentType: string;
+  bytes: Uint8Array;
+}
+
+export interface FetchedText extends Omit<FetchedBytes, 'bytes'> {
   text: string;
 }
 
@@ -79,15 +83,15 @@ function decode(bytes: Uint8Array, contentType: string): string {
 }
 
 /**
- * Fetches `url` through the run's guarded HTTP client and reads its body as text, within a time limit
- * (for the answer and the whole body) and a size limit. Failures are errors naming the URL: a refusal
- * of the guarded client (a private address…) keeps its own message.
+ * Fetches `url` through the run's guarded HTTP client and reads its body, within a time limit (for
+ * the answer and the whole body) and a size limit. Failures are errors naming the URL: a refusal of
+ * the guarded client (a private address…) keeps its own message.
  */
-export async function fetchText(
+export async function fetchBytes(
   http: GuardedFetch,
   url: string,
   options: FetchOptions = {},
-): Promise<FetchedText> {
+): Promise<FetchedBytes> {
   const timeoutMs = options.timeoutMs ?? PAGE_TIMEOUT_MS;
   const controller = new AbortController();
   let timedOut = false;
@@ -107,14 +111,12 @@ export async function fetchText(
         signal: controller.signal,
         redirect: 'follow',
       });
-      const contentType = response.headers.get('content-type') ?? '';
-      const bytes = await readLimited(response, url, options.maxBytes ?? MAX_PAGE_BYTES);
       return {
         url: response.url || url,
         status: response.status,
         statusText: response.statusText,
-        contentType,
-        text: decode(bytes, contentType),
+        contentType: response.headers.get('content-type') ?? '',
+        bytes: await readLimited(response, url, options.maxBytes ?? MAX_PAGE_BYTES),
       };
     })();
     return await untilAborted(work, controller.signal);
@@ -129,6 +131,16 @@ export async function fetchText(
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', stop);
   }
+}
+
+/** {@link fetchBytes} of a text: the body decoded with the charset the answer names (UTF-8 by default). */
+export async function fetchText(
+  http: GuardedFetch,
+  url: string,
+  options: FetchOptions = {},
+): Promise<FetchedText> {
+  const { bytes, ...answer } = await fetchBytes(http, url, options);
+  return { ...answer, text: decode(bytes, answer.contentType) };
 }
 
 /** {@link fetchText} of a page that must answer: an error status (4xx, 5xx) is an error naming the URL. */

@@ -12,8 +12,8 @@ export interface NodeSpec {
   output?: string;
 }
 
-/** `[source node id, target node id, target input name]` */
-export type EdgeSpec = [source: string, target: string, input: string];
+/** `[source node id, target node id, target input name, source output name (a branch: returnTrue…)]` */
+export type EdgeSpec = [source: string, target: string, input: string, output?: string];
 
 /**
  * A flow as the canvas would save it: defaults filled in, and each edge both drawn and written into
@@ -47,7 +47,7 @@ export function buildFlow(nodes: NodeSpec[], edges: EdgeSpec[] = []): FlowData {
       },
     };
   });
-  const flowEdges: FlowEdge[] = edges.map(([source, target, input]) => {
+  const flowEdges: FlowEdge[] = edges.map(([source, target, input, output]) => {
     const sourceSpec = byId.get(source);
     const targetNode = flowNodes.find((n) => n.id === target);
     if (!sourceSpec || !targetNode) throw new Error(`Edge ${source} → ${target}: unknown node`);
@@ -58,7 +58,12 @@ export function buildFlow(nodes: NodeSpec[], edges: EdgeSpec[] = []): FlowData {
     targetNode.data.inputs[input] = param.list
       ? [...(Array.isArray(current) ? (current as unknown[]) : []), reference]
       : reference;
-    const sourceHandle = `${source}-output-${sourceSpec.type.definition.name}-${sourceSpec.type.definition.baseClasses.join('|')}`;
+    const { definition } = sourceSpec.type;
+    const named = output ? definition.outputs?.find((o) => o.name === output) : undefined;
+    if (output && !named) throw new Error(`Edge ${source} → ${target}: ${source} has no output ${output}`);
+    const sourceHandle = named
+      ? `${source}-output-${named.name}-${named.baseClasses.join('|')}`
+      : `${source}-output-${definition.name}-${definition.baseClasses.join('|')}`;
     const targetHandle = `${target}-input-${input}-${param.type}`;
     return {
       id: `${source}-${sourceHandle}-${target}-${targetHandle}`,

@@ -160,6 +160,7 @@ describe('agentflow load methods', () => {
       'tavilyAPI',
       'searXNG',
       'webScraperTool',
+      'arxiv',
       'openAPIToolkit',
       'customMCP',
     ]);

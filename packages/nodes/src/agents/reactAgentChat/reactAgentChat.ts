@@ -100,6 +100,11 @@ async function runReAct(ctx: NodeContext): Promise<NodeRunOutput> {
           toolOutput: content,
           ...(sourceDocuments && { sourceDocuments }),
         });
+        // Return Direct: the tool's answer is the agent's, without asking the model again.
+        if (tool.returnDirect) {
+          answer = content;
+          break;
+        }
       } catch (error) {
         if (ctx.run.signal.aborted) throw error;
         observation = `Error: ${error instanceof Error ? error.message : String(error)}`;

@@ -1,10 +1,11 @@
-import type { NodeType } from '@flowloom/engine';
+import type { NodeContext, NodeRunOutput, NodeType } from '@flowloom/engine';
 import { generate } from '../../llm/generate.js';
 import { booleanInput, requireChatModel, stringInput } from '../../llm/chat-model.js';
 import { isMemory, rememberExchange, toModelMessages } from '../../memory/memory.js';
 import { moderate } from '../../moderation/moderation.js';
 import { renderTemplate } from '../../prompts/prompt.js';
 import { badgeIcon } from '../../utilities/icons.js';
+import { chainHandle } from '../chain.js';
 import { requireRetriever } from '../../vector-stores/vector-store.js';
 import { answerFromDocuments, historyText } from '../retrieval.js';
 
@@ -23,6 +24,41 @@ export const DEFAULT_RESPONSE_PROMPT = `Answer the user's question using only th
 <context>
 {context}
 </context>`;
+
+async function answerInConversation(ctx: NodeContext): Promise<NodeRunOutput> {
+  const question = ctx.run.question;
+  const refused = await moderate(ctx.inputs.inputModeration, question);
+  if (refused !== undefined) {
+    ctx.run.emit('token', refused);
+    return { text: refused };
+  }
+  const model = requireChatModel(ctx.inputs.model, 'Chat Model');
+  const retriever = requireRetriever(ctx.inputs.vectorStoreRetriever);
+  const turns = isMemory(ctx.inputs.memory) ? await ctx.inputs.memory.load() : ctx.run.history;
+  let standalone = question;
+  if (turns.length > 0) {
+    const rephrase = stringInput(ctx.inputs.rephrasePrompt) ?? DEFAULT_REPHRASE_PROMPT;
+    const prompt = renderTemplate(rephrase, { chat_history: historyText(turns), question });
+    standalone =
+      (
+        await generate(model, {
+          messages: [{ role: 'user', content: prompt }],
+          stream: false,
+          run: { ...ctx.run, images: undefined },
+        })
+      ).trim() || question;
+  }
+  const documents = await retriever.retrieve(standalone);
+  const text = await answerFromDocuments(model, ctx.run, {
+    prompt: stringInput(ctx.inputs.responsePrompt) ?? DEFAULT_RESPONSE_PROMPT,
+    documents,
+    question,
+    history: toModelMessages(turns),
+  });
+  await rememberExchange(ctx.inputs.memory, question, text);
+  if (!booleanInput(ctx.inputs.returnSourceDocuments, false)) return { text };
+  return { text, sourceDocuments: documents };
+}
 
 /**
  * Questions about documents, in a conversation: the first question goes to the retriever as it is;
@@ -76,38 +112,6 @@ export const conversationalRetrievalQAChain: NodeType = {
       { label: 'Input Moderation', name: 'inputModeration', type: 'Moderation', optional: true, list: true },
     ],
   },
-  async run(ctx) {
-    const question = ctx.run.question;
-    const refused = await moderate(ctx.inputs.inputModeration, question);
-    if (refused !== undefined) {
-      ctx.run.emit('token', refused);
-      return { text: refused };
-    }
-    const model = requireChatModel(ctx.inputs.model, 'Chat Model');
-    const retriever = requireRetriever(ctx.inputs.vectorStoreRetriever);
-    const turns = isMemory(ctx.inputs.memory) ? await ctx.inputs.memory.load() : ctx.run.history;
-    let standalone = question;
-    if (turns.length > 0) {
-      const rephrase = stringInput(ctx.inputs.rephrasePrompt) ?? DEFAULT_REPHRASE_PROMPT;
-      const prompt = renderTemplate(rephrase, { chat_history: historyText(turns), question });
-      standalone =
-        (
-          await generate(model, {
-            messages: [{ role: 'user', content: prompt }],
-            stream: false,
-            run: { ...ctx.run, images: undefined },
-          })
-        ).trim() || question;
-    }
-    const documents = await retriever.retrieve(standalone);
-    const text = await answerFromDocuments(model, ctx.run, {
-      prompt: stringInput(ctx.inputs.responsePrompt) ?? DEFAULT_RESPONSE_PROMPT,
-      documents,
-      question,
-      history: toModelMessages(turns),
-    });
-    await rememberExchange(ctx.inputs.memory, question, text);
-    if (!booleanInput(ctx.inputs.returnSourceDocuments, false)) return { text };
-    return { text, sourceDocuments: documents };
-  },
+  init: (ctx) => chainHandle(ctx, answerInConversation),
+  run: answerInConversation,
 };

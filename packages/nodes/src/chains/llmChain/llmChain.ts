@@ -5,6 +5,7 @@ import { moderate } from '../../moderation/moderation.js';
 import { isOutputParser } from '../../output-parsers/parser.js';
 import { formatPrompt, isPrompt } from '../../prompts/prompt.js';
 import { badgeIcon } from '../../utilities/icons.js';
+import { chainHandle } from '../chain.js';
 
 /** One prompt → one model answer (optionally parsed). */
 async function runChain(ctx: NodeContext, stream: boolean): Promise<NodeRunOutput> {
@@ -85,8 +86,9 @@ export const llmChain: NodeType = {
     ],
   },
   async init(ctx) {
-    // As an intermediate step ("Output Prediction") the chain runs now and hands its answer on.
-    if (ctx.outputName !== 'outputPrediction') return { kind: 'chain', label: ctx.node.label };
+    // As an intermediate step ("Output Prediction") the chain runs now and hands its answer on; as
+    // "LLM Chain" it is handed on to be called (a Chain Tool).
+    if (ctx.outputName !== 'outputPrediction') return chainHandle(ctx, (chain) => runChain(chain, false));
     const output = await runChain(ctx, false);
     return output.json !== undefined ? output.json : (output.text ?? '');
   },

@@ -1,7 +1,8 @@
-import type { NodeType } from '@flowloom/engine';
+import type { NodeContext, NodeRunOutput, NodeType } from '@flowloom/engine';
 import { requireChatModel } from '../../llm/chat-model.js';
 import { moderate } from '../../moderation/moderation.js';
 import { badgeIcon } from '../../utilities/icons.js';
+import { chainHandle } from '../chain.js';
 import { requireRetriever } from '../../vector-stores/vector-store.js';
 import { answerFromDocuments } from '../retrieval.js';
 
@@ -10,6 +11,19 @@ const SYSTEM = `Use the documents between the <context> tags to answer the quest
 <context>
 {context}
 </context>`;
+
+async function answerFromRetriever(ctx: NodeContext): Promise<NodeRunOutput> {
+  const question = ctx.run.question;
+  const refused = await moderate(ctx.inputs.inputModeration, question);
+  if (refused !== undefined) {
+    ctx.run.emit('token', refused);
+    return { text: refused };
+  }
+  const model = requireChatModel(ctx.inputs.model, 'Language Model');
+  const documents = await requireRetriever(ctx.inputs.vectorStoreRetriever).retrieve(question);
+  const text = await answerFromDocuments(model, ctx.run, { prompt: SYSTEM, documents, question });
+  return { text };
+}
 
 /** One question, answered from retrieved documents (no conversation; Flowise marks it deprecating). */
 export const retrievalQAChain: NodeType = {
@@ -30,16 +44,6 @@ export const retrievalQAChain: NodeType = {
       { label: 'Input Moderation', name: 'inputModeration', type: 'Moderation', optional: true, list: true },
     ],
   },
-  async run(ctx) {
-    const question = ctx.run.question;
-    const refused = await moderate(ctx.inputs.inputModeration, question);
-    if (refused !== undefined) {
-      ctx.run.emit('token', refused);
-      return { text: refused };
-    }
-    const model = requireChatModel(ctx.inputs.model, 'Language Model');
-    const documents = await requireRetriever(ctx.inputs.vectorStoreRetriever).retrieve(question);
-    const text = await answerFromDocuments(model, ctx.run, { prompt: SYSTEM, documents, question });
-    return { text };
-  },
+  init: (ctx) => chainHandle(ctx, answerFromRetriever),
+  run: answerFromRetriever,
 };

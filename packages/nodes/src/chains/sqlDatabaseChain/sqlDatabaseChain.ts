@@ -5,6 +5,7 @@ import { moderate } from '../../moderation/moderation.js';
 import { callSql, mysqlPool, postgresPool, type SqlTarget } from '../../connections/sql-connections.js';
 import { openSqliteReader, sqliteFilePath } from '../../connections/sqlite-files.js';
 import { badgeIcon } from '../../utilities/icons.js';
+import { chainHandle } from '../chain.js';
 
 const SERVICE = 'Sql Database Chain';
 /** Rows of a result the model reads for its answer. */
@@ -316,5 +317,6 @@ export const sqlDatabaseChain: NodeType = {
       },
     ],
   },
+  init: (ctx) => chainHandle(ctx, runSqlChain),
   run: (ctx) => runSqlChain(ctx),
 };

@@ -1,36 +1,10 @@
 import { ENDING_NODE_OUTPUT, type NodeContext, type NodeType } from '@flowloom/engine';
-import { objectInput, stringInput } from '../../llm/chat-model.js';
+import { functionCode, functionGlobals } from '../function-globals.js';
 import { badgeIcon } from '../icons.js';
 
-/** The globals of the code: `$flow`, `$vars` and one `$<name>` per input variable. */
-function globalsOf(ctx: NodeContext): Record<string, unknown> {
-  let variables: Record<string, unknown> | undefined;
-  try {
-    variables = objectInput(ctx.inputs.functionInputVariables);
-  } catch {
-    throw new Error('Input Variables must be a JSON object');
-  }
-  const globals: Record<string, unknown> = {
-    $flow: {
-      chatflowId: ctx.run.flowId,
-      sessionId: ctx.run.sessionId,
-      chatId: ctx.run.chatId,
-      input: ctx.run.question,
-      chatHistory: ctx.run.history,
-    },
-    $vars: ctx.run.vars,
-  };
-  for (const [name, value] of Object.entries(variables ?? {})) {
-    if (!/^[A-Za-z_]\w*$/.test(name)) throw new Error(`"${name}" is not a valid variable name`);
-    globals[`$${name}`] = value;
-  }
-  return globals;
-}
-
 async function runFunction(ctx: NodeContext): Promise<unknown> {
-  const code = stringInput(ctx.inputs.javascriptFunction);
-  if (!code) throw new Error('Javascript Function is required');
-  return ctx.run.services.sandbox.run(code, globalsOf(ctx), { signal: ctx.run.signal });
+  const code = functionCode(ctx.inputs.javascriptFunction, 'Javascript Function');
+  return ctx.run.services.sandbox.run(code, functionGlobals(ctx), { signal: ctx.run.signal });
 }
 
 const asText = (value: unknown) =>

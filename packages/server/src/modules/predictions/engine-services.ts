@@ -26,6 +26,7 @@ export function providerBaseUrlsFromEnv(env: NodeJS.ProcessEnv): Partial<Record<
     serper: pick('SERPER_BASE_URL'),
     brave: pick('BRAVE_SEARCH_BASE_URL'),
     tavily: pick('TAVILY_BASE_URL'),
+    arxiv: pick('ARXIV_BASE_URL'),
   };
 }
 

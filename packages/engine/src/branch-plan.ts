@@ -86,9 +86,9 @@ function apart(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): 
 }
 
 /**
- * Plans a chatflow that has several ending nodes or a branching node. Throws
- * {@link FlowValidationError} when a node comes after two outputs of the same branching node, or
- * two ending nodes could both be reached by one run (no branching node separates them).
+ * Plans a chatflow that has a branching node. Throws {@link FlowValidationError} when a node comes
+ * after two outputs of the same branching node. Of two endings one run could both reach (no
+ * branching node separates them), the later in the file is kept, as Flowise answers from it.
  */
 export function planBranches(
   graph: Graph,
@@ -106,18 +106,12 @@ export function planBranches(
     order: buildOrder(id, graph, skip),
     follows: follows.get(id)!,
   }));
-  for (const [i, a] of endings.entries()) {
-    for (const b of endings.slice(i + 1)) {
-      if (apart(a.follows, b.follows)) continue;
-      problems.push(
-        `${who(graph.byId.get(a.id)!)} and ${who(graph.byId.get(b.id)!)} both end the flow: a flow may end in several nodes only when they follow different outputs of an IfElse Function`,
-      );
-    }
-  }
-  if (problems.length > 0) throw new FlowValidationError(problems);
-  const relevant = new Set(endings.flatMap((e) => [...e.follows.keys()]));
+  // Where one run could reach two endings, Flowise answers from the one later in the file: an
+  // ending that a later one is not kept apart from never answers (a chain left on the canvas).
+  const kept = endings.filter((a, i) => endings.slice(i + 1).every((b) => apart(a.follows, b.follows)));
+  const relevant = new Set(kept.flatMap((e) => [...e.follows.keys()]));
   const deciders = order
     .filter((id) => relevant.has(id))
     .map((id) => ({ id, order: buildOrder(id, graph, skip), follows: follows.get(id)! }));
-  return { deciders, endings };
+  return { deciders, endings: kept };
 }

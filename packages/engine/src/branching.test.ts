@@ -249,18 +249,21 @@ describe('validating branching chatflows', () => {
     return [];
   };
 
-  it('refuses two ending nodes that no if/else separates', () => {
-    expect(problems(flowOf([branch('A', 'a'), branch('B', 'b')]))).toEqual([
-      'fakeChain_A (fakeChain_A) and fakeChain_B (fakeChain_B) both end the flow: a flow may end in several nodes only when they follow different outputs of an IfElse Function',
-    ]);
-    // Both after the True output: one run would reach both.
+  it('answers from the later ending when nothing separates two, as Flowise does, building only it', async () => {
+    // A chain left on the canvas: the flow still answers, from the last ending of the file.
+    const stray = flowOf([branch('A', 'about A'), branch('B', 'about B')]);
+    expect(problems(stray)).toEqual([]);
+    expect(await ask(stray, 'anything')).toMatchObject({
+      text: 'model B | about B',
+      built: ['fakeModel_B', 'fakePrompt_B', 'fakeChain_B'],
+    });
+    // Both after the True output: one run would reach both, so the later answers; False reaches none.
     const flow = twoBranches();
     flow.edges = flow.edges.map((e) =>
       e.source === 'fakeIf_0' ? { ...e, sourceHandle: 'fakeIf_0-output-returnTrue-string|json' } : e,
     );
-    expect(problems(flow)).toEqual([
-      'fakeChain_A (fakeChain_A) and fakeChain_B (fakeChain_B) both end the flow: a flow may end in several nodes only when they follow different outputs of an IfElse Function',
-    ]);
+    expect(await ask(flow, 'yes')).toMatchObject({ text: 'model B | about B' });
+    await expect(ask(flow, 'no')).rejects.toThrow(/False/);
   });
 
   it('refuses a node after both outputs of one if/else', () => {

@@ -205,21 +205,22 @@ export function planChatflow(flow: FlowData, registry: NodeRegistry): FlowPlan {
       `Ending node must be either a Chain or Agent or Engine (found ${candidates.map((n) => n.data.label).join(', ')})`,
     ]);
   }
-  for (const ending of endings) checkEndingOutput(ending);
-
   // Documents already written into a vector store are not loaded again to answer a question.
   const skip = upsertedOnly(graph);
-  const branching =
-    endings.length > 1 || nodes.some((n) => registry.get(n.data.name)!.branches)
-      ? planBranches(
-          graph,
-          endings.map((n) => n.id),
-          registry,
-          skip,
-        )
-      : undefined;
+  // Without a branching node, Flowise answers from the last ending node of the file: a chain left
+  // unconnected on the canvas does not stop the flow (nor is it built).
+  const branching = nodes.some((n) => registry.get(n.data.name)!.branches)
+    ? planBranches(
+        graph,
+        endings.map((n) => n.id),
+        registry,
+        skip,
+      )
+    : undefined;
+  const answering = branching ? branching.endings.map((e) => byId.get(e.id)!) : [endings.at(-1)!];
+  for (const ending of answering) checkEndingOutput(ending);
   const order = buildOrder(
-    endings.map((n) => n.id),
+    answering.map((n) => n.id),
     graph,
     skip,
   );
@@ -228,7 +229,7 @@ export function planChatflow(flow: FlowData, registry: NodeRegistry): FlowPlan {
   const used = order.map((id) => byId.get(id)!);
   const memory = used.find((n) => n.data.category === 'Memory');
   // A branching flow streams when every ending it may reach does: the client learns it before the run.
-  const streamable = (branching?.endings ?? [{ id: endings[0]!.id, order }]).every(({ id, order: mine }) =>
+  const streamable = (branching?.endings ?? [{ id: answering[0]!.id, order }]).every(({ id, order: mine }) =>
     streams(
       registry.get(byId.get(id)!.data.name)!,
       mine.map((n) => byId.get(n)!),
@@ -244,7 +245,7 @@ export function planChatflow(flow: FlowData, registry: NodeRegistry): FlowPlan {
   return {
     nodes: byId,
     order,
-    endingNodeId: endings[0]!.id,
+    endingNodeId: answering[0]!.id,
     ...(branching && branching.deciders.length > 0 && { branching }),
     memoryType: memory?.data.label,
     streamable,

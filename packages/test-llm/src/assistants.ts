@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { chunks, decideReply, sleep, type NeutralRequest, type ScriptedReply } from './replies.js';
-import { sendJson } from './wire.js';
+import { formOf, sendJson } from './wire.js';
 
 /**
  * OpenAI's Assistants API (v2) as far as Flowloom uses it, kept in memory: assistants, threads and
@@ -476,16 +476,8 @@ export function createAssistantsApi(nextReply: () => ScriptedReply | undefined):
   }
 
   async function uploadFile(raw: Buffer, contentType: string, response: ServerResponse) {
-    let form: FormData;
-    try {
-      form = await new Request('http://test-llm/', {
-        method: 'POST',
-        headers: { 'content-type': contentType },
-        body: raw,
-      }).formData();
-    } catch {
-      return badRequest(response, 'expected a multipart/form-data body');
-    }
+    const form = await formOf(raw, contentType);
+    if (!form) return badRequest(response, 'expected a multipart/form-data body');
     const file = form.get('file');
     if (!(file instanceof File)) return badRequest(response, "'file' is a required property");
     const purpose = form.get('purpose');

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { sendJson } from './wire.js';
+import { formOf, sendJson } from './wire.js';
 
 /**
  * OpenAI's audio endpoints, answered deterministically: speech is the bytes of a short text naming
@@ -29,16 +29,8 @@ export function answerSpeech(body: unknown, response: ServerResponse) {
 }
 
 export async function answerTranscription(raw: Buffer, contentType: string, response: ServerResponse) {
-  let form: FormData;
-  try {
-    form = await new Request('http://test-llm/', {
-      method: 'POST',
-      headers: { 'content-type': contentType },
-      body: raw,
-    }).formData();
-  } catch {
-    return sendJson(response, 400, { error: { message: 'expected a multipart/form-data body' } });
-  }
+  const form = await formOf(raw, contentType);
+  if (!form) return sendJson(response, 400, { error: { message: 'expected a multipart/form-data body' } });
   const file = form.get('file');
   if (!(file instanceof Blob)) return sendJson(response, 400, { error: { message: 'file is required' } });
   if (!form.get('model')) return sendJson(response, 400, { error: { message: 'model is required' } });

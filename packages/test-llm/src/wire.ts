@@ -42,3 +42,16 @@ export function sendJsonText(response: ServerResponse, status: number, text: str
   });
   response.end(text);
 }
+
+/** A multipart/form-data request body as a form, or undefined when it is not one. */
+export async function formOf(raw: Buffer, contentType: string): Promise<FormData | undefined> {
+  try {
+    return await new Request('http://test-llm/', {
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      body: raw,
+    }).formData();
+  } catch {
+    return undefined;
+  }
+}

@@ -28,8 +28,8 @@ export function artifactsOf(value: unknown): Artifact[] | undefined {
   return items.length > 0 ? items : undefined;
 }
 
-/** The file annotations of an answer (a list, or its JSON text), named ones only. */
-export function fileAnnotationsOf(value: unknown): FileAnnotation[] | undefined {
+/** A list the server sends as a list or as its JSON text (stored message columns); else undefined. */
+export function listOf(value: unknown): unknown[] | undefined {
   let list: unknown = value;
   if (typeof value === 'string') {
     try {
@@ -38,8 +38,12 @@ export function fileAnnotationsOf(value: unknown): FileAnnotation[] | undefined 
       return undefined;
     }
   }
-  if (!Array.isArray(list)) return undefined;
-  const items = list.filter(
+  return Array.isArray(list) ? list : undefined;
+}
+
+/** The file annotations of an answer (a list, or its JSON text), named ones only. */
+export function fileAnnotationsOf(value: unknown): FileAnnotation[] | undefined {
+  const items = (listOf(value) ?? []).filter(
     (item: unknown): item is FileAnnotation =>
       typeof item === 'object' &&
       item !== null &&

@@ -1,6 +1,6 @@
 import type { SourceDocument, UsedTool } from '@flowloom/shared';
 import type { StreamEvent } from './stream/parseSse';
-import { artifactsOf, fileAnnotationsOf, type Artifact, type FileAnnotation } from './chatArtifacts';
+import { artifactsOf, fileAnnotationsOf, listOf, type Artifact, type FileAnnotation } from './chatArtifacts';
 
 export type FeedbackRating = 'THUMBS_UP' | 'THUMBS_DOWN';
 
@@ -79,31 +79,17 @@ function producedOf(source: { artifacts?: unknown; fileAnnotations?: unknown }) 
 
 /** Follow-up prompts as the server sends them (a JSON text of a list, or the list); none when empty. */
 export function promptList(value: unknown): string[] | undefined {
-  let list: unknown = value;
-  if (typeof value === 'string') {
-    try {
-      list = JSON.parse(value) as unknown;
-    } catch {
-      return undefined;
-    }
-  }
-  if (!Array.isArray(list)) return undefined;
+  const list = listOf(value);
+  if (!list) return undefined;
   const prompts = list.filter((item): item is string => typeof item === 'string' && item.trim() !== '');
   return prompts.length > 0 ? prompts : undefined;
 }
 
 /** The names and types of the files a stored question carried (`fileUploads`, JSON text or list). */
 function storedUploads(value: unknown): { name: string; mime: string }[] | undefined {
-  let list: unknown = value;
-  if (typeof value === 'string') {
-    try {
-      list = JSON.parse(value) as unknown;
-    } catch {
-      return undefined;
-    }
-  }
-  if (!Array.isArray(list)) return undefined;
-  const files = (list as unknown[])
+  const list = listOf(value);
+  if (!list) return undefined;
+  const files = (list)
     .filter(
       (item): item is { name: string; mime?: unknown } =>
         typeof item === 'object' && item !== null && typeof (item as { name?: unknown }).name === 'string',

@@ -1,8 +1,8 @@
 // OpenAI assistants end to end, against the scripted LLM server's Assistants API (OPENAI_BASE_URL):
 // from /assistants an OpenAI assistant is added with a credential, a model, instructions, a new vector
 // store and a file uploaded into it; a chatflow's OpenAI Assistant node picks it on the canvas, and the
-// canvas chat gets its answer with the picture it drew and the file it cited, both served from the
-// chat's files. Deleting the assistant "at OpenAI too" removes it there.
+// canvas chat gets its answer with the picture it drew (served from the chat's files), the document it
+// cited (named) and the file it wrote (downloadable). Deleting the assistant "at OpenAI too" removes it there.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { connect, createOpenAiCredential, flowNode, INTERNAL, openOwnerPage } from './support';
 
@@ -82,16 +82,19 @@ test('an OpenAI assistant is made with a vector store and a file, then answers i
   const chat = page.getByRole('dialog', { name: 'Chat' });
   await chat
     .getByRole('textbox', { name: 'Question' })
-    .fill('[[reply:Here is the chart and our hours]] [[image]] [[cite]]');
+    .fill('[[reply:Here is the chart and our hours]] [[image]] [[cite]] [[file]]');
   await chat.getByRole('textbox', { name: 'Question' }).press('Enter');
   const log = chat.getByRole('log');
   await expect(log).toContainText('Here is the chart and our hours', { timeout: 20_000 });
   const picture = log.getByRole('img', { name: 'chart.png' });
   await expect(picture).toBeVisible();
   expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-  const download = log.getByRole('link', { name: 'Download hours.txt' });
+  // The cited document is named (OpenAI does not hand uploads out again); the written file downloads.
+  await expect(log.getByText('hours.txt')).toBeVisible();
+  await expect(log.getByRole('link', { name: 'Download hours.txt' })).toHaveCount(0);
+  const download = log.getByRole('link', { name: 'Download result.csv' });
   const response = await page.request.get((await download.getAttribute('href'))!);
-  expect(await response.text()).toBe('We open at nine and close at five.');
+  expect(await response.text()).toBe('a,b\n1,2\n');
 
   // Deleted here and at OpenAI.
   await page.goto('/assistants/openai');

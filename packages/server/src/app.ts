@@ -49,7 +49,8 @@ import { createSmtpMailer, type Mailer } from './modules/auth/mailer.js';
 import { registerChatflowRoutes } from './modules/chatflows/chatflow.routes.js';
 import { createChatflowService } from './modules/chatflows/chatflow.service.js';
 import { createDocumentStoreRepository } from './modules/document-stores/document-store.repository.js';
-import { chatFileScope, createFileStorage } from './modules/storage/file-storage.js';
+import { createFileStorage } from './modules/storage/file-storage.js';
+import { createChatClearing } from './modules/chat-messages/chat-clearing.js';
 import { registerDocumentStoreRoutes } from './modules/document-stores/document-store.routes.js';
 import { createDocumentStoreService } from './modules/document-stores/document-store.service.js';
 import { createDocumentStoreVectors } from './modules/document-stores/document-store.vectors.js';
@@ -386,13 +387,27 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       logger: app.log,
     }),
   });
+  const flowRows = createChatflowRepository(database.db);
+  const openAIAssistants = createOpenAIAssistantsService({
+    credentials,
+    servicesFor,
+    assistants: assistantRepo,
+    flowData: async (workspaceId, flowId) => {
+      const row = await flowRows.findById(flowId);
+      return row?.workspaceId === workspaceId ? row.flowData : undefined;
+    },
+  });
   registerChatMessageRoutes(app, {
     db: database.db,
     messages,
-    chatFiles: {
-      removeChat: (workspaceId, flowId, chatId) =>
-        fileStorage.remove(workspaceId, chatFileScope(flowId, chatId)),
-    },
+    clearing: createChatClearing({
+      messages,
+      removeChatFiles: (workspaceId, flowId, chatIds) =>
+        fileStorage.removeChats(workspaceId, flowId, chatIds),
+      forgetThreads: (workspaceId, flowId, threadIds) =>
+        openAIAssistants.forgetThreads(workspaceId, flowId, threadIds),
+      logWarning: (message, fields) => app.log.warn(fields, message),
+    }),
   });
   registerMessageExportRoutes(app, { db: database.db, messages, home: config.home, appUrl: config.appUrl });
   const storeRuntime = { registry, servicesFor };
@@ -503,7 +518,6 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     templates: createCustomTemplateService({ db: database.db, clock, chatflows }),
     marketplace: createMarketplaceService({ dir: findMarketplacesDir() }),
   });
-  const openAIAssistants = createOpenAIAssistantsService({ credentials, servicesFor });
   registerAssistantRoutes(app, {
     assistants: createAssistantService({
       db: database.db,
@@ -520,7 +534,6 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     fileSizeLimit: config.fileSizeLimit,
     bodyLimit: config.bodyLimit,
   });
-  const flowRows = createChatflowRepository(database.db);
   registerChatFileRoutes(app, {
     storage: fileStorage,
     workspaceOf: (flowId) => flowRows.workspaceOf(flowId),

@@ -238,7 +238,7 @@ export async function moveToAnotherWorkspace(
   server: TestServer,
   owner: Session,
   flowId: string,
-  table: 'chat_flow' | 'tool' | 'assistant' = 'chat_flow',
+  table: 'chat_flow' | 'tool' | 'assistant' | 'credential' = 'chat_flow',
 ): Promise<string> {
   const at = new Date().toISOString();
   const id = `ws-${Math.random().toString(36).slice(2)}`;

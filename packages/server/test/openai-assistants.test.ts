@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestLlmServer, type TestLlmServer } from '@flowloom/test-llm';
 import {
   ENGINES,
+  moveToAnotherWorkspace,
   openAiCredential,
   ownerSession,
   startTestServer,
@@ -148,7 +149,12 @@ describe.each(ENGINES)('OpenAI assistants (%s)', (engine) => {
     const renamed = await owner.request('PUT', `${stores}/${storeId}?credential=${openAI}`, {
       name: 'Handbooks',
     });
-    expect(renamed.json()).toMatchObject({ name: 'Handbooks', expires_after: null });
+    // Only what the body names changes: the expiry stays until it is cleared with null.
+    expect(renamed.json()).toMatchObject({ name: 'Handbooks', expires_after: { days: 7 } });
+    const noExpiry = await owner.request('PUT', `${stores}/${storeId}?credential=${openAI}`, {
+      expires_after: null,
+    });
+    expect(noExpiry.json()).toMatchObject({ name: 'Handbooks', expires_after: null });
     expect(renamed.json().files.map((f: { filename: string }) => f.filename)).toEqual([
       'manual.txt',
       'faq.txt',
@@ -331,15 +337,14 @@ describe.each(ENGINES)('OpenAI assistants (%s)', (engine) => {
       url: `/api/v1/get-upload-file?chatflowId=${flowId}&chatId=chat-a&fileName=chart.png`,
     });
     expect(wrongChat.statusCode).toBe(404);
-    await owner.request('DELETE', `/api/v1/chatmessage/${flowId}?chatId=chat-b&chatType=INTERNAL`);
-    await owner.request('DELETE', `/api/v1/chatmessage/${flowId}?chatId=chat-b`);
+    await owner.request('DELETE', `/api/v1/chatmessage/${flowId}?chatId=chat-b&chatType=EXTERNAL`);
     const cleared = await server.app.inject({
       method: 'GET',
       url: `/api/v1/get-upload-file?chatflowId=${flowId}&chatId=chat-b&fileName=chart.png`,
     });
     expect(cleared.statusCode).toBe(404);
 
-    // A file the assistant cites is downloadable by the chat (Flowise's download route).
+    // A file the assistant cites is named; one it writes (the code interpreter's) is downloadable.
     const storeId = (
       await owner.request('POST', `/api/v1/openai-assistants-vector-store?credential=${openAI}`, {
         name: 'Docs',
@@ -356,19 +361,45 @@ describe.each(ENGINES)('OpenAI assistants (%s)', (engine) => {
         tool_resources: { file_search: { vector_store_ids: [storeId] } },
       },
     });
-    const cited = await predict(flowId, { question: '[[reply:See the policy]] [[cite]]', chatId: 'chat-c' });
+    const cited = await predict(flowId, {
+      question: '[[reply:See the policy]] [[cite]] [[file]]',
+      chatId: 'chat-c',
+    });
     expect(cited.json()).toMatchObject({
-      text: 'See the policy',
-      fileAnnotations: [{ fileName: 'policy.txt', filePath: 'policy.txt' }],
+      text: 'See the policy result.csv',
+      fileAnnotations: [
+        { fileName: 'policy.txt', filePath: '' },
+        { fileName: 'result.csv', filePath: 'result.csv' },
+      ],
     });
     const download = await server.app.inject({
       method: 'POST',
       url: '/api/v1/openai-assistants-file/download',
-      payload: { chatflowId: flowId, chatId: 'chat-c', fileName: 'policy.txt' },
+      payload: { chatflowId: flowId, chatId: 'chat-c', fileName: 'result.csv' },
     });
     expect(download.statusCode).toBe(200);
-    expect(download.body).toBe('Refunds within 30 days.');
-    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="policy.txt"/);
+    expect(download.body).toBe('a,b\n1,2\n');
+    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="result.csv"/);
+    // Clearing the session (the viewer's Clear Session sends the thread) takes the chat's files and
+    // its thread at OpenAI along.
+    const thread = cited.json<{ sessionId: string }>().sessionId;
+    await owner.request('DELETE', `/api/v1/chatmessage/${flowId}?sessionId=${thread}`);
+    const afterClear = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/openai-assistants-file/download',
+      payload: { chatflowId: flowId, chatId: 'chat-c', fileName: 'result.csv' },
+    });
+    expect(afterClear.statusCode).toBe(404);
+    await expect
+      .poll(
+        async () =>
+          (
+            await fetch(`${llm.openAiBaseUrl}/threads/${thread}`, {
+              headers: { authorization: 'Bearer sk-test' },
+            })
+          ).status,
+      )
+      .toBe(404);
     const badDownload = await server.app.inject({
       method: 'POST',
       url: '/api/v1/openai-assistants-file/download',
@@ -471,5 +502,50 @@ describe.each(ENGINES)('OpenAI assistants (%s)', (engine) => {
     );
     expect(badDays.statusCode).toBe(400);
     expect(badDays.json().message).toBe('Expiration days are 1 to 365');
+  });
+  it('needs credentials:view to use a credential or put an OpenAI assistant into a flow', async () => {
+    const made = await owner.request('POST', '/api/v1/assistants', {
+      type: 'OPENAI',
+      credential: openAI,
+      details: { name: 'Guarded', model: 'gpt-4o' },
+    });
+    const assistantId = made.json<{ id: string }>().id;
+    const keys = (
+      await owner.request('POST', '/api/v1/apikey', {
+        keyName: `no-credentials-${engine}`,
+        permissions: ['assistants:view', 'assistants:create', 'chatflows:view', 'chatflows:create'],
+      })
+    ).json() as { keyName: string; apiKey: string }[];
+    const secret = keys.find((k) => k.keyName === `no-credentials-${engine}`)!.apiKey;
+    const as = (method: string, url: string, payload?: object) =>
+      server.app.inject({
+        method: method as 'GET',
+        url,
+        headers: { authorization: `Bearer ${secret}` },
+        ...(payload && { payload }),
+      });
+    for (const [method, url, payload] of [
+      ['GET', `/api/v1/openai-assistants?credential=${openAI}`],
+      ['POST', `/api/v1/openai-assistants-vector-store?credential=${openAI}`, { name: 'x' }],
+      ['POST', '/api/v1/assistants', { type: 'OPENAI', credential: openAI, details: { model: 'gpt-4o' } }],
+    ] as const) {
+      const response = await as(method, url, payload);
+      expect(response.statusCode, url).toBe(403);
+      expect(response.json().message).toMatch(/credentials:view/);
+    }
+    const flow = await as('POST', '/api/v1/chatflows', {
+      name: 'Sneaky',
+      type: 'CHATFLOW',
+      flowData: assistantFlow(assistantId),
+    });
+    expect(flow.statusCode).toBe(403);
+    expect(flow.json().message).toMatch(
+      /Using an OpenAI assistant in a flow needs the credentials:view permission/,
+    );
+    // A credential of another workspace is not found.
+    const elsewhere = await moveToAnotherWorkspace(server, owner, azure, 'credential');
+    expect(elsewhere).toBeTruthy();
+    const foreign = await owner.request('GET', `/api/v1/openai-assistants?credential=${azure}`);
+    expect(foreign.statusCode).toBe(404);
   });
 });

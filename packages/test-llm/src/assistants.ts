@@ -376,6 +376,8 @@ export function createAssistantsApi(nextReply: () => ScriptedReply | undefined):
       let written = 0;
       for (const piece of chunks(text.value)) {
         if (next.chunkDelayMs) await sleep(next.chunkDelayMs);
+        // A run cancelled meanwhile stops writing (its status stays cancelled).
+        if (run.status === 'cancelled') return;
         // An annotation travels with the delta that holds its text, as OpenAI sends it.
         const inside = text.annotations.filter(
           (a) => (a.start_index as number) >= written && (a.start_index as number) < written + piece.length,
@@ -404,6 +406,7 @@ export function createAssistantsApi(nextReply: () => ScriptedReply | undefined):
       );
       emit('thread.message.completed', message);
     }
+    if (run.status === 'cancelled') return;
     run.status = 'completed';
     run.completed_at = now();
     run.required_action = null;
@@ -572,6 +575,9 @@ export function createAssistantsApi(nextReply: () => ScriptedReply | undefined):
     if (!file) return notFound(response, 'file', fileId ?? '');
     if (!action && method === 'GET') return sendJson(response, 200, file.meta);
     if (action === 'content' && method === 'GET') {
+      // As OpenAI: files people uploaded for assistants are not handed out again.
+      if (file.meta.purpose === 'assistants')
+        return badRequest(response, 'Not allowed to download files of purpose: assistants');
       response.writeHead(200, {
         'content-type': 'application/octet-stream',
         'content-length': file.data.length,

@@ -33,3 +33,18 @@ export function credentialIdsIn(flowData: string | null | undefined): Set<string
   }
   return ids;
 }
+
+/**
+ * The OpenAI assistants a flow's OpenAI Assistant nodes use (their ids here): each spends its own
+ * stored credential, so choosing one counts as using a credential.
+ */
+export function openAIAssistantIdsIn(flowData: string | null | undefined): Set<string> {
+  const ids = new Set<string>();
+  for (const node of parseFlowData(flowData).nodes) {
+    if (!isObject(node) || !isObject(node.data) || node.data.name !== 'openAIAssistant') continue;
+    const inputs = node.data.inputs;
+    if (isObject(inputs) && typeof inputs.selectedAssistant === 'string' && inputs.selectedAssistant)
+      ids.add(inputs.selectedAssistant);
+  }
+  return ids;
+}

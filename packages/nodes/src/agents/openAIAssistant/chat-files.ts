@@ -37,12 +37,23 @@ export class ChatFileKeeper {
     private readonly downloadsDisabled: boolean,
   ) {}
 
-  /** Keeps the file (`extension` is added when its name has none, as pictures come unnamed). */
+  /**
+   * Keeps the file (`extension` is added when its name has none, as pictures come unnamed). A file
+   * that cannot be kept never fails the answer: OpenAI refuses to hand out the files people uploaded
+   * for assistants (a cited document), so those are named without a download (`filePath` empty).
+   */
   keep(fileId: string, extension?: string): Promise<FileAnnotation | undefined> {
     if (this.downloadsDisabled && !extension) return Promise.resolve(undefined);
     let pending = this.kept.get(fileId);
     if (!pending) {
-      pending = this.download(fileId, extension);
+      pending = this.download(fileId, extension).catch((error: unknown) => {
+        this.signal.throwIfAborted();
+        this.run.services.logger.warn('could not keep a file of an assistant answer', {
+          fileId,
+          reason: error instanceof Error ? error.message : String(error),
+        });
+        return undefined;
+      });
       this.kept.set(fileId, pending);
     }
     return pending;
@@ -50,16 +61,26 @@ export class ChatFileKeeper {
 
   private async download(fileId: string, extension?: string): Promise<FileAnnotation | undefined> {
     const save = this.run.services.files.saveChatFile?.bind(this.run.services.files);
-    if (!save || !this.run.chatId) return undefined;
     const meta = await this.client.files.retrieve(fileId, { signal: this.signal });
-    if (meta.bytes > MAX_CHAT_FILE_BYTES) {
-      this.run.services.logger.warn('assistant file too large to keep', { fileId, bytes: meta.bytes });
-      return undefined;
-    }
     let name = baseName(meta.filename);
     if (extension && !name.toLowerCase().endsWith(`.${extension}`)) name = `${name}.${extension}`;
-    const content = await this.client.files.content(fileId, { signal: this.signal });
-    const data = new Uint8Array(await content.arrayBuffer());
+    const named = { fileName: name, filePath: '' };
+    if (!save || !this.run.chatId) return named;
+    if (meta.bytes > MAX_CHAT_FILE_BYTES) {
+      this.run.services.logger.warn('assistant file too large to keep', { fileId, bytes: meta.bytes });
+      return named;
+    }
+    let data: Uint8Array;
+    try {
+      const content = await this.client.files.content(fileId, { signal: this.signal });
+      data = new Uint8Array(await content.arrayBuffer());
+    } catch (error) {
+      this.signal.throwIfAborted();
+      // Uploaded documents (purpose "assistants") cannot be downloaded from OpenAI: named only.
+      if ((error as { status?: unknown }).status === 400 || (error as { status?: unknown }).status === 403)
+        return named;
+      throw error;
+    }
     const mime = MIME_BY_EXTENSION[name.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
     const stored = await save(this.run.chatId, { name, mime, data });
     return { fileName: stored, filePath: stored };

@@ -14,10 +14,10 @@ import { ChatFileKeeper } from './chat-files.js';
 const RUN_TIMEOUT_MS = 300_000;
 /** Tool rounds one answer may take before the run is stopped. */
 const MAX_TOOL_ROUNDS = 10;
-/** How long to wait for an earlier run of the thread to stop after cancelling it. */
-const SETTLE_TIMEOUT_MS = 10_000;
-/** Most characters of one tool output sent to the assistant (OpenAI takes up to 512 KB). */
-const MAX_TOOL_OUTPUT = 200_000;
+/** How long a question waits for an earlier run of its thread to finish before cancelling it. */
+const SETTLE_TIMEOUT_MS = 30_000;
+/** Most bytes of one tool output sent to the assistant (OpenAI takes up to 512 KB). */
+const MAX_TOOL_OUTPUT_BYTES = 500_000;
 
 const ACTIVE_RUN = new Set(['queued', 'in_progress', 'requires_action', 'cancelling']);
 /** OpenAI's citation markers, such as 【4:0†source】: removed from the text people read. */
@@ -54,6 +54,13 @@ function functionTool(tool: ToolHandle): FunctionTool {
   };
 }
 
+/** `text` cut to at most `bytes` of UTF-8, never inside a character. */
+function withinBytes(text: string, bytes: number): string {
+  const encoded = new TextEncoder().encode(text);
+  if (encoded.length <= bytes) return text;
+  return new TextDecoder().decode(encoded.slice(0, bytes)).replace(/\uFFFD$/, '');
+}
+
 /** What the tool choice input says, in the run's terms (Flowise: a keyword or a tool's name). */
 function toolChoiceOf(value: unknown): OpenAI.Beta.Threads.AssistantToolChoiceOption | undefined {
   const choice = stringInput(value)?.trim();
@@ -64,15 +71,18 @@ function toolChoiceOf(value: unknown): OpenAI.Beta.Threads.AssistantToolChoiceOp
 }
 
 /**
- * The assistant's tools for this run: its own code interpreter and file search, and the connected
- * tools as functions. The assistant is changed only when that differs from what it has.
+ * The tools of this run: the assistant's own code interpreter and file search, and the connected
+ * tools as functions. They are given to the run, not written into the assistant, so flows using the
+ * same assistant with other tools do not see each other's.
  */
-async function syncTools(client: Client, assistantId: string, tools: ToolHandle[], signal: AbortSignal) {
+async function runToolsOf(
+  client: Client,
+  assistantId: string,
+  tools: ToolHandle[],
+  signal: AbortSignal,
+): Promise<AssistantTool[]> {
   const assistant = await client.beta.assistants.retrieve(assistantId, { signal });
-  const builtIn = assistant.tools.filter((tool) => tool.type !== 'function');
-  const wanted: AssistantTool[] = [...builtIn, ...tools.map(functionTool)];
-  if (JSON.stringify(wanted) !== JSON.stringify(assistant.tools))
-    await client.beta.assistants.update(assistantId, { tools: wanted }, { signal });
+  return [...assistant.tools.filter((tool) => tool.type !== 'function'), ...tools.map(functionTool)];
 }
 
 /**
@@ -97,15 +107,25 @@ async function threadFor(ctx: NodeContext, client: Client, signal: AbortSignal):
   return (await client.beta.threads.create({}, { signal })).id;
 }
 
-/** Stops a run still going on the thread (an earlier request that was cut off), so a new one can start. */
+/**
+ * Waits for a run still going on the thread (another question of the same chat) to finish, up to
+ * {@link SETTLE_TIMEOUT_MS}; a run waiting for tool outputs nobody will send (its request is gone),
+ * or one still going after that, is cancelled so the new question can start.
+ */
 async function settleRuns(client: Client, threadId: string, signal: AbortSignal) {
   const runs = await client.beta.threads.runs.list(threadId, { limit: 1 }, { signal });
-  const latest = runs.data[0];
+  let latest = runs.data[0];
   if (!latest || !ACTIVE_RUN.has(latest.status)) return;
+  const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+  while (latest.status !== 'requires_action' && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    latest = await client.beta.threads.runs.retrieve(latest.id, { thread_id: threadId }, { signal });
+    if (!ACTIVE_RUN.has(latest.status)) return;
+  }
   if (latest.status !== 'cancelling')
     await client.beta.threads.runs.cancel(latest.id, { thread_id: threadId }, { signal });
-  const deadline = Date.now() + SETTLE_TIMEOUT_MS;
-  while (Date.now() < deadline) {
+  const stopBy = Date.now() + 10_000;
+  while (Date.now() < stopBy) {
     const current = await client.beta.threads.runs.retrieve(latest.id, { thread_id: threadId }, { signal });
     if (!ACTIVE_RUN.has(current.status)) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -151,13 +171,15 @@ async function callTools(
       ...(sourceDocuments && { sourceDocuments }),
       ...(failure && { error: failure }),
     });
-    outputs.push({ tool_call_id: call.id, output: content.slice(0, MAX_TOOL_OUTPUT) });
+    outputs.push({ tool_call_id: call.id, output: withinBytes(content, MAX_TOOL_OUTPUT_BYTES) });
   }
   return outputs;
 }
 
 /** The answer being written from a run's events: text, files and pictures. */
 interface Answer {
+  /** The run answering, once OpenAI has said which. */
+  runId?: string | undefined;
   text: string;
   usedTools: UsedTool[];
   artifacts: { type: string; data: unknown }[];
@@ -175,7 +197,7 @@ async function deltaText(
     const fileId =
       annotation.type === 'file_citation' ? annotation.file_citation?.file_id : annotation.file_path?.file_id;
     const kept = fileId ? await files.keep(fileId) : undefined;
-    if (kept && !answer.fileAnnotations.some((a) => a.filePath === kept.filePath))
+    if (kept && !answer.fileAnnotations.some((a) => a.fileName === kept.fileName))
       answer.fileAnnotations.push(kept);
     if (annotation.text)
       value = value.replace(annotation.text, annotation.type === 'file_path' && kept ? kept.fileName : '');
@@ -189,12 +211,12 @@ async function readEvents(
   events: AsyncIterable<RunEvent>,
   files: ChatFileKeeper,
   answer: Answer,
-): Promise<{ runId: string | undefined; calls?: OpenAI.Beta.Threads.RequiredActionFunctionToolCall[] }> {
-  let runId: string | undefined;
+): Promise<{ calls?: OpenAI.Beta.Threads.RequiredActionFunctionToolCall[] }> {
   for await (const event of events) {
     switch (event.event) {
       case 'thread.run.created':
-        runId = event.data.id;
+        // Known at once, so a run cut off in its first stream is still cancelled.
+        answer.runId = event.data.id;
         break;
       case 'thread.message.delta':
         for (const part of event.data.delta.content ?? []) {
@@ -206,12 +228,14 @@ async function readEvents(
             }
           } else if (part.type === 'image_file' && part.image_file?.file_id) {
             const picture = await files.keep(part.image_file.file_id, 'png');
-            if (picture) answer.artifacts.push({ type: 'png', data: `FILE-STORAGE::${picture.fileName}` });
+            if (picture?.filePath)
+              answer.artifacts.push({ type: 'png', data: `FILE-STORAGE::${picture.filePath}` });
           }
         }
         break;
       case 'thread.run.requires_action':
-        return { runId: event.data.id, calls: event.data.required_action?.submit_tool_outputs.tool_calls };
+        answer.runId = event.data.id;
+        return { calls: event.data.required_action?.submit_tool_outputs.tool_calls };
       case 'thread.run.failed':
         throw new Error(`the OpenAI run failed: ${event.data.last_error?.message ?? 'no reason given'}`);
       case 'thread.run.cancelled':
@@ -230,7 +254,7 @@ async function readEvents(
   }
   // The SDK ends a stream quietly when it is aborted: a cut-off run is not an answer.
   ctx.run.signal.throwIfAborted();
-  return { runId };
+  return {};
 }
 
 async function answerQuestion(ctx: NodeContext, signal: AbortSignal): Promise<NodeRunOutput> {
@@ -250,12 +274,13 @@ async function answerQuestion(ctx: NodeContext, signal: AbortSignal): Promise<No
   const duplicate = tools.find((tool, index) => tools.findIndex((t) => t.name === tool.name) !== index);
   if (duplicate)
     throw new Error(`Two connected tools are both named "${duplicate.name}"; tool names must differ`);
-  await syncTools(client, assistantId, tools, signal);
+  const runTools = await runToolsOf(client, assistantId, tools, signal);
   const threadId = await threadFor(ctx, client, signal);
+  // Not retried: a retry after a timeout could put the question in the thread twice.
   await client.beta.threads.messages.create(
     threadId,
     { role: 'user', content: ctx.run.question },
-    { signal },
+    { signal, maxRetries: 0 },
   );
 
   const answer: Answer = { text: '', usedTools: [], artifacts: [], fileAnnotations: [] };
@@ -266,7 +291,6 @@ async function answerQuestion(ctx: NodeContext, signal: AbortSignal): Promise<No
     booleanInput(ctx.inputs.disableFileDownload, false),
   );
   const toolChoice = toolChoiceOf(ctx.inputs.toolChoice);
-  let runId: string | undefined;
   try {
     let step = await readEvents(
       ctx,
@@ -275,6 +299,7 @@ async function answerQuestion(ctx: NodeContext, signal: AbortSignal): Promise<No
         {
           assistant_id: assistantId,
           stream: true,
+          tools: runTools,
           ...(toolChoice && { tool_choice: toolChoice }),
           parallel_tool_calls: booleanInput(ctx.inputs.parallelToolCalls, true),
         },
@@ -283,7 +308,6 @@ async function answerQuestion(ctx: NodeContext, signal: AbortSignal): Promise<No
       files,
       answer,
     );
-    runId = step.runId;
     for (let round = 1; step.calls; round++) {
       if (round > MAX_TOOL_ROUNDS)
         throw new Error(`the assistant kept calling tools (${MAX_TOOL_ROUNDS} rounds) without answering`);
@@ -291,20 +315,19 @@ async function answerQuestion(ctx: NodeContext, signal: AbortSignal): Promise<No
       step = await readEvents(
         ctx,
         await client.beta.threads.runs.submitToolOutputs(
-          step.runId!,
+          answer.runId!,
           { thread_id: threadId, tool_outputs: outputs, stream: true },
           { signal },
         ),
         files,
         answer,
       );
-      runId = step.runId ?? runId;
     }
   } catch (error) {
     // A run left waiting for tool outputs (or still going) would block the thread's next question.
-    if (runId)
+    if (answer.runId)
       await client.beta.threads.runs
-        .cancel(runId, { thread_id: threadId }, { signal: AbortSignal.timeout(10_000) })
+        .cancel(answer.runId, { thread_id: threadId }, { signal: AbortSignal.timeout(10_000) })
         .catch(() => undefined);
     throw error;
   }

@@ -10,14 +10,18 @@ import { AppError } from '../../errors.js';
 import type { UploadedFile } from '../../http/multipart.js';
 import { holds, type AuthContext } from '../auth/auth.service.js';
 import type { CredentialService } from '../credentials/credential.service.js';
+import type { AssistantRepository } from './assistant.repository.js';
 import type { EngineServicesFor } from '../predictions/engine-services.js';
 
 /** The credential kind each type of assistant runs on. */
 const CREDENTIAL_OF_TYPE = { OPENAI: 'openAIApi', AZURE: 'azureOpenAIApi' } as const;
 export type OpenAIAssistantType = keyof typeof CREDENTIAL_OF_TYPE;
 
-/** How often an upload into a vector store is polled until OpenAI has indexed it. */
+/** How often an upload into a vector store is polled until OpenAI has indexed it, and for how long. */
 const INDEX_POLL_MS = 500;
+const INDEX_WAIT_MS = 300_000;
+/** How many file objects are read from OpenAI at once. */
+const FILE_READS_AT_ONCE = 8;
 
 type Client = AssistantsClient;
 
@@ -84,6 +88,9 @@ const builtIn = (tools: readonly OpenAIAssistantTool[]) => tools.map((type) => (
 export function createOpenAIAssistantsService(deps: {
   credentials: Pick<CredentialService, 'decryptForRun'>;
   servicesFor: EngineServicesFor;
+  assistants: Pick<AssistantRepository, 'findOpenAI'>;
+  /** The flow data of a flow of the workspace, if there is one. */
+  flowData(workspaceId: string, flowId: string): Promise<string | undefined>;
 }) {
   /**
    * A client on the workspace's credential. Using a stored credential needs `credentials:view`, as in
@@ -115,8 +122,21 @@ export function createOpenAIAssistantsService(deps: {
 
   /** The files of `ids` (the ones OpenAI still has; a deleted one is left out). */
   async function filesOf(client: Client, ids: readonly string[]) {
-    const found = await Promise.all(ids.map((id) => client.files.retrieve(id).catch(() => undefined)));
-    return found.filter((file) => file !== undefined);
+    const found = [];
+    // A few at a time: an assistant's store may hold hundreds of files, and OpenAI limits the rate.
+    for (let i = 0; i < ids.length; i += FILE_READS_AT_ONCE) {
+      const part = await Promise.all(
+        ids.slice(i, i + FILE_READS_AT_ONCE).map((id) =>
+          client.files.retrieve(id).catch((error: unknown) => {
+            // A file deleted at OpenAI is left out; anything else (429, outage) is the answer.
+            if ((error as { status?: unknown }).status === 404) return undefined;
+            throw error;
+          }),
+        ),
+      );
+      found.push(...part.filter((file) => file !== undefined));
+    }
+    return found;
   }
 
   async function storeFileIds(client: Client, vectorStoreId: string): Promise<string[]> {
@@ -128,8 +148,56 @@ export function createOpenAIAssistantsService(deps: {
     return ids;
   }
 
+  /** The assistants a flow's OpenAI Assistant nodes use (their ids here). */
+  function assistantsOfFlow(flowData: string): string[] {
+    try {
+      const flow = JSON.parse(flowData) as {
+        nodes?: { data?: { name?: string; inputs?: Record<string, unknown> } }[];
+      };
+      return [
+        ...new Set(
+          (flow.nodes ?? [])
+            .filter((node) => node.data?.name === 'openAIAssistant')
+            .map((node) => node.data?.inputs?.selectedAssistant)
+            .filter((id): id is string => typeof id === 'string' && id !== ''),
+        ),
+      ];
+    } catch {
+      return [];
+    }
+  }
+
   return {
     clientFor,
+
+    /**
+     * Deletes at OpenAI the threads of a flow's chats that were cleared, with the credentials of the
+     * assistants the flow uses (a thread already gone is fine). Best effort: a thread no credential
+     * can delete stays, and expires at OpenAI unused.
+     */
+    async forgetThreads(workspaceId: string, flowId: string, threadIds: readonly string[]) {
+      const flowData = await deps.flowData(workspaceId, flowId);
+      if (!flowData) return;
+      const clients: Client[] = [];
+      for (const id of assistantsOfFlow(flowData)) {
+        const row = await deps.assistants.findOpenAI(workspaceId, id);
+        if (!row?.credential) continue;
+        const credential = await deps.credentials
+          .decryptForRun(workspaceId, row.credential)
+          .catch(() => undefined);
+        if (!credential || !isAssistantCredential(credential.credentialName)) continue;
+        clients.push(await assistantsClient(deps.servicesFor(workspaceId, undefined), credential));
+      }
+      for (const threadId of threadIds)
+        for (const client of clients) {
+          // Another account's thread answers 404 here: the next credential may own it.
+          const done = await client.beta.threads.delete(threadId, { timeout: 10_000 }).then(
+            () => true,
+            () => false,
+          );
+          if (done) break;
+        }
+    },
 
     /** The account's assistants (`GET /openai-assistants?credential=`). */
     async list(ctx: AuthContext, credentialId: string) {
@@ -242,9 +310,10 @@ export function createOpenAIAssistantsService(deps: {
       async update(ctx: AuthContext, credentialId: string, id: string, body: AssistantVectorStoreBody) {
         const client = await clientFor(ctx, credentialId);
         return attempt('update the vector store', async () => {
+          // Only what the body names changes (a null clears it), as OpenAI's own update does.
           const store = await client.vectorStores.update(id, {
-            name: body.name ?? null,
-            expires_after: body.expires_after ?? null,
+            ...('name' in body && { name: body.name ?? null }),
+            ...('expires_after' in body && { expires_after: body.expires_after ?? null }),
           });
           const files = await filesOf(client, await storeFileIds(client, id));
           return files.length ? { ...store, files } : store;
@@ -268,11 +337,20 @@ export function createOpenAIAssistantsService(deps: {
                 purpose: 'assistants',
               }),
             );
-          const batch = await client.vectorStores.fileBatches.createAndPoll(
-            id,
-            { file_ids: uploaded.map((file) => file.id) },
-            { pollIntervalMs: INDEX_POLL_MS },
-          );
+          const deadline = AbortSignal.timeout(INDEX_WAIT_MS);
+          const batch = await client.vectorStores.fileBatches
+            .createAndPoll(
+              id,
+              { file_ids: uploaded.map((file) => file.id) },
+              { pollIntervalMs: INDEX_POLL_MS, signal: deadline },
+            )
+            .catch((error: unknown) => {
+              if (!deadline.aborted) throw error;
+              throw new AppError(
+                'SERVICE_UNAVAILABLE',
+                `OpenAI has not finished indexing the files after ${INDEX_WAIT_MS / 60_000} minutes; they stay in the vector store and become searchable once indexed`,
+              );
+            });
           if (batch.status === 'completed' && batch.file_counts.completed === uploaded.length)
             return uploaded;
           // Files OpenAI could not index are of no use to anyone: they go again.

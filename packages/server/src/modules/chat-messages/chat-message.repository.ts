@@ -255,6 +255,29 @@ export function createChatMessageRepository(db: Db) {
   }
 
   return {
+    /** The chats and sessions that messages matching `filter` belong to (before deleting them). */
+    conversationsMatching: (filter: Omit<MessageFilter, 'messageId' | 'order' | 'offset' | 'limit'>) =>
+      db
+        .selectFrom('chat_message')
+        .select(['chatId', 'sessionId'])
+        .distinct()
+        .where(matches(filter))
+        .execute(),
+    /** Which of `chatIds` still have messages in the flow. */
+    async chatsWithMessages(chatflowid: string, chatIds: readonly string[]): Promise<Set<string>> {
+      const kept = new Set<string>();
+      for (const part of chunks([...chatIds])) {
+        const rows = await db
+          .selectFrom('chat_message')
+          .select('chatId')
+          .distinct()
+          .where('chatflowid', '=', chatflowid)
+          .where('chatId', 'in', part)
+          .execute();
+        for (const row of rows) kept.add(row.chatId);
+      }
+      return kept;
+    },
     /** A session's turns, oldest first: the memory of DB-backed memory nodes. */
     async loadSession(chatflowid: string, sessionId: string): Promise<ChatTurn[]> {
       const rows = await db

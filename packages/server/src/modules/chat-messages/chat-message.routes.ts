@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { caller } from '../../http/auth-hook.js';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.js';
+import type { ChatClearing } from './chat-clearing.js';
 import type { ChatMessageRepository, ChatMessageRow } from './chat-message.repository.js';
 import { anyFlowFamily, assertFlowAccess } from './flow-scope.js';
 
@@ -104,12 +105,12 @@ export function registerChatMessageRoutes(
   {
     db,
     messages,
-    chatFiles,
+    clearing,
   }: {
     db: Db;
     messages: ChatMessageRepository;
-    /** Removes the files runs kept for one chat (pictures, cited files), when the chat is cleared. */
-    chatFiles?: { removeChat(workspaceId: string, flowId: string, chatId: string): Promise<void> };
+    /** Deletes messages with what was kept for the chats they leave empty. */
+    clearing: ChatClearing;
   },
 ) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -173,7 +174,8 @@ export function registerChatMessageRoutes(
       await assertFlowAccess(db, caller(request), request.params.chatflowid, 'update');
       const q = request.query;
       assertRange(q);
-      const deleted = await messages.deleteMatching(
+      const deleted = await clearing.clear(
+        caller(request).workspaceId,
         {
           chatflowid: request.params.chatflowid,
           chatId: q.chatId,
@@ -186,10 +188,6 @@ export function registerChatMessageRoutes(
         // A rating filter picks single exchanges; a named chat is cleared whole, as in Flowise.
         q.chatId ? undefined : q.feedbackType,
       );
-      // A chat cleared whole takes the files kept for it along.
-      const wholeChat = q.chatId && !q.sessionId && !q.memoryType && !q.startDate && !q.endDate;
-      if (wholeChat && chatFiles)
-        await chatFiles.removeChat(caller(request).workspaceId, request.params.chatflowid, q.chatId!);
       return { deleted };
     },
   );

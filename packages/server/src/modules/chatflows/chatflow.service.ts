@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import { credentialIdsIn } from '@flowloom/shared';
+import { credentialIdsIn, openAIAssistantIdsIn } from '@flowloom/shared';
 import type {
   Chatflow,
   ChatflowType,
@@ -12,6 +12,7 @@ import type { Db, DbKind } from '../../db/database.js';
 import type { ChatFlowTable } from '../../db/schema.js';
 import { workspaceTable } from '../../db/workspace-table.js';
 import { createApiKeyRepository } from '../apikeys/apikey.repository.js';
+import { createAssistantRepository } from '../assistants/assistant.repository.js';
 import { createChatflowRepository } from './chatflow.repository.js';
 import { AppError } from '../../errors.js';
 import type { Clock } from '../../runtime.js';
@@ -70,6 +71,7 @@ export function createChatflowService({
   const flows = createChatflowRepository(db);
   const apiKeys = createApiKeyRepository(db);
   const credentials = workspaceTable(db, 'credential', { column: 'updatedDate', direction: 'desc' });
+  const assistants = createAssistantRepository(db);
 
   function assertCan(ctx: AuthContext, type: ChatflowType, action: Action) {
     const permission = flowPermission(type, action);
@@ -107,6 +109,15 @@ export function createChatflowService({
         throw new AppError(
           'FORBIDDEN',
           'Using a stored credential in a flow needs the credentials:view permission',
+        );
+    }
+    // An OpenAI assistant runs on its own stored credential: choosing one uses that credential.
+    const keptAssistants = openAIAssistantIdsIn(before);
+    for (const id of openAIAssistantIdsIn(flowData)) {
+      if (!keptAssistants.has(id) && (await assistants.findOpenAI(ctx.workspaceId, id))?.credential)
+        throw new AppError(
+          'FORBIDDEN',
+          "Using an OpenAI assistant in a flow needs the credentials:view permission (it runs on the assistant's stored credential)",
         );
     }
   }

@@ -190,6 +190,20 @@ export function createFileStorage({
           ),
       ),
 
+    /** Removes the files kept for these chats of a flow. */
+    async removeChats(workspaceId: string, flowId: string, chatIds: readonly string[]): Promise<void> {
+      for (let i = 0; i < chatIds.length; i += 500) {
+        const scopes = chatIds.slice(i, i + 500).map((chatId) => chatFileScope(flowId, chatId));
+        await removeRows(
+          db
+            .selectFrom('stored_file')
+            .select('id')
+            .where('workspaceId', '=', workspaceId)
+            .where('scope', 'in', scopes),
+        );
+      }
+    },
+
     /** Removes files of a scope: the named ones, or all of them. */
     async remove(workspaceId: string, scope: FileScope, names?: readonly string[]): Promise<void> {
       if (names && names.length === 0) return;

@@ -44,11 +44,33 @@ describe('what an answer produced, in the chat', () => {
       content: 'Done',
       artifacts: [{ type: 'png', data: 'FILE-STORAGE::chart.png' }],
       fileAnnotations: JSON.stringify([{ fileName: 'result.csv', filePath: 'result.csv' }]),
+      chatId: 'c-1',
     });
     render(<ChatBubble message={message} />);
     expect(screen.queryByRole('img', { name: 'chart.png' })).not.toBeInTheDocument();
     expect(screen.getByText('chart.png')).toBeInTheDocument();
     expect(screen.getByText('result.csv')).toBeInTheDocument();
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('names a cited file the server could not keep, without a download', () => {
+    const message = applyStreamEvent(
+      { ...answer, chatId: 'c-1' },
+      {
+        event: 'fileAnnotations',
+        data: [
+          { fileName: 'manual.pdf', filePath: '' },
+          { fileName: 'table.csv', filePath: 'table.csv' },
+        ],
+      },
+    );
+    render(
+      <ChatFlowContext value="flow-1">
+        <ChatBubble message={message} />
+      </ChatFlowContext>,
+    );
+    expect(screen.getByText('manual.pdf')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Download manual.pdf' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download table.csv' })).toBeInTheDocument();
   });
 });

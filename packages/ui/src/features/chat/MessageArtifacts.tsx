@@ -92,7 +92,7 @@ export const MessageArtifacts = memo(function MessageArtifacts({
 
 /**
  * Files an assistant answer cited or wrote (Flowise `fileAnnotations`): their names, each a download
- * when the chat is known (`files`).
+ * when the chat is known (`files`) and the server kept the file.
  */
 export function FileAnnotationsList({
   annotations,
@@ -101,12 +101,13 @@ export function FileAnnotationsList({
   annotations: unknown;
   files?: ChatFilesOf | undefined;
 }) {
-  const names = (fileAnnotationsOf(annotations) ?? []).map((annotation) => annotation.fileName);
-  if (names.length === 0) return null;
+  const list = fileAnnotationsOf(annotations) ?? [];
+  if (list.length === 0) return null;
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 1 }} aria-label="Files">
-      {names.map((name, index) =>
-        files ? (
+      {list.map(({ fileName: name, filePath }, index) =>
+        // A file the server did not keep (a cited document OpenAI does not hand out) is only named.
+        files && filePath ? (
           <Chip
             key={index}
             size="small"
@@ -114,7 +115,7 @@ export function FileAnnotationsList({
             icon={<FileDownloadOutlinedIcon />}
             label={name}
             component="a"
-            href={`${apiHost()}${chatFileUrl(files, name, true)}`}
+            href={`${apiHost()}${chatFileUrl(files, filePath, true)}`}
             download={name}
             clickable
             aria-label={`Download ${name}`}

@@ -89,7 +89,7 @@ export function promptList(value: unknown): string[] | undefined {
 function storedUploads(value: unknown): { name: string; mime: string }[] | undefined {
   const list = listOf(value);
   if (!list) return undefined;
-  const files = (list)
+  const files = list
     .filter(
       (item): item is { name: string; mime?: unknown } =>
         typeof item === 'object' && item !== null && typeof (item as { name?: unknown }).name === 'string',

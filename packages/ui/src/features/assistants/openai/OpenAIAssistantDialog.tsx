@@ -129,12 +129,14 @@ export function OpenAIAssistantDialog({
     }
   };
 
+  /** Takes a file out of the vector store at once (as Flowise does); on failure it stays listed. */
   const removeSearchFile = async (file: OpenAIFile) => {
-    change({ searchFiles: draft.searchFiles.filter((f) => f.id !== file.id) });
+    setDraft((current) => ({ ...current, searchFiles: current.searchFiles.filter((f) => f.id !== file.id) }));
     if (!draft.vectorStore) return;
     try {
       await openAIAssistantsApi.vectorStores.removeFiles(draft.vectorStore.id, draft.credential, [file.id]);
     } catch (e) {
+      setDraft((current) => ({ ...current, searchFiles: [...current.searchFiles, file] }));
       setError(errorMessage(e, `Could not remove ${file.filename} from the vector store`));
     }
   };

@@ -8,6 +8,7 @@ import { formatBytes } from '@flowloom/shared';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../api/errorMessage';
 import { FormDialog, useSubmit } from '../../../components/forms/FormDialog';
+import { useConfirm } from '../../confirm/useConfirm';
 import { useNotify } from '../../notifications/useNotify';
 import { openAIAssistantsApi } from './openAIAssistantsApi';
 import { storeLabel, type OpenAIFile, type VectorStore } from './openAIDraft';
@@ -35,6 +36,7 @@ export function VectorStoreDialog({
   onDeleted: (storeId: string) => void;
 }) {
   const notify = useNotify();
+  const confirm = useConfirm();
   const { busy, run } = useSubmit();
   const [stores, setStores] = useState<VectorStore[] | null>(null);
   const [loadError, setLoadError] = useState('');
@@ -96,15 +98,24 @@ export function VectorStoreDialog({
       (e) => setError(errorMessage(e, 'Could not save the vector store')),
     );
 
-  const remove = () =>
-    run(
+  /** Deletes the store being edited (never another one picked in the list), after a confirmation. */
+  const remove = async () => {
+    if (!store) return;
+    const confirmed = await confirm({
+      title: 'Delete Vector Store',
+      description: `Delete ${storeLabel(store)} at OpenAI, with its files' index? Assistants using it lose their file search.`,
+      confirmButtonName: 'Delete',
+    });
+    if (!confirmed) return;
+    await run(
       async () => {
-        await openAIAssistantsApi.vectorStores.remove(chosen, credential);
+        await openAIAssistantsApi.vectorStores.remove(store.id, credential);
         notify.success('Vector store deleted');
-        onDeleted(chosen);
+        onDeleted(store.id);
       },
       (e) => setError(errorMessage(e, 'Could not delete the vector store')),
     );
+  };
 
   const options = stores ?? (store ? [store] : []);
   return (
@@ -116,7 +127,7 @@ export function VectorStoreDialog({
       onSubmit={() => void submit()}
       secondaryAction={
         store && (
-          <Button color="error" onClick={() => void remove()} disabled={busy}>
+          <Button color="error" onClick={() => void remove()} disabled={busy || chosen !== store.id}>
             Delete
           </Button>
         )

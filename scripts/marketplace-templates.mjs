@@ -49,7 +49,9 @@ function chatflow(nodes, wires) {
     const source = doc.nodes.find((n) => n.id === sourceId);
     const target = doc.nodes.find((n) => n.id === targetId);
     if (!source || !target) throw new Error(`Wire ${sourceId} → ${targetId}: unknown node`);
-    const anchor = source.data.outputAnchors[0];
+    // A node with several output anchors (IfElse Function's True and False) is wired by output name.
+    const anchor =
+      (output && source.data.outputAnchors.find((a) => a.name === output)) ?? source.data.outputAnchors[0];
     const option = anchor.options
       ? (anchor.options.find((o) => o.name === (output ?? source.data.outputs.output)) ?? anchor.options[0])
       : anchor;
@@ -449,6 +451,109 @@ const CHATFLOWS = {
           ['chatOpenAI_0', 'retrievalQAChain_0', 'model'],
           ['memoryVectorStore_0', 'retrievalQAChain_0', 'vectorStoreRetriever', 'retriever'],
         ],
+      ),
+  },
+  'Route By Topic': {
+    description:
+      'An IfElse Function sends billing questions to a careful billing prompt and everything else to a friendly general one; only the chosen branch runs.',
+    usecases: ['Customer Support'],
+    badge: 'NEW',
+    flow: () =>
+      chatflow(
+        [
+          [
+            'ifElseFunction_0',
+            'ifElseFunction',
+            80,
+            80,
+            {
+              functionInputVariables: '{"asked":"{{question}}"}',
+              functionName: 'Is it about money?',
+              ifFunction: "if (/refund|invoice|charge|bill/i.test($asked)) {\n  return 'billing';\n}",
+              elseFunction: "return 'general';",
+            },
+          ],
+          openAi('chatOpenAI_0', 480, 700, 0.2),
+          [
+            'promptTemplate_0',
+            'promptTemplate',
+            480,
+            80,
+            {
+              template:
+                'You look after {team} questions for a bike shop. Be precise about amounts and dates, and say what happens next.\nQuestion: {question}',
+              promptValues: '{"team":"{{ifElseFunction_0.data.instance}}","question":"{{question}}"}',
+            },
+          ],
+          ['llmChain_0', 'llmChain', 880, 80, { chainName: 'Billing' }, 'llmChain'],
+          openAi('chatOpenAI_1', 880, 700, 0.8),
+          [
+            'promptTemplate_1',
+            'promptTemplate',
+            480,
+            400,
+            {
+              template:
+                'You answer {team} questions for a bike shop in a friendly, short way.\nQuestion: {question}',
+              promptValues: '{"team":"{{ifElseFunction_0.data.instance}}","question":"{{question}}"}',
+            },
+          ],
+          ['llmChain_1', 'llmChain', 1280, 400, { chainName: 'General' }, 'llmChain'],
+        ],
+        [
+          ['ifElseFunction_0', 'promptTemplate_0', 'promptValues', 'returnTrue'],
+          ['ifElseFunction_0', 'promptTemplate_1', 'promptValues', 'returnFalse'],
+          ['chatOpenAI_0', 'llmChain_0', 'model'],
+          ['promptTemplate_0', 'llmChain_0', 'prompt'],
+          ['chatOpenAI_1', 'llmChain_1', 'model'],
+          ['promptTemplate_1', 'llmChain_1', 'prompt'],
+        ],
+      ),
+  },
+  'Chat Engine With Memory': {
+    description:
+      'A LlamaIndex Simple Chat Engine: a chat model with a system message and a memory of the conversation.',
+    usecases: ['Basic'],
+    framework: ['LlamaIndex'],
+    flow: () =>
+      chatflow(
+        [
+          [
+            'chatOpenAI_LlamaIndex_0',
+            'chatOpenAI_LlamaIndex',
+            80,
+            80,
+            { modelName: 'gpt-4o-mini', temperature: 0.6 },
+          ],
+          ['bufferMemory_0', 'bufferMemory', 80, 640],
+          [
+            'simpleChatEngine_0',
+            'simpleChatEngine',
+            480,
+            300,
+            {
+              systemMessagePrompt:
+                'You are a patient tutor. Explain with one small example and ask a question back.',
+            },
+          ],
+        ],
+        [
+          ['chatOpenAI_LlamaIndex_0', 'simpleChatEngine_0', 'model'],
+          ['bufferMemory_0', 'simpleChatEngine_0', 'memory'],
+        ],
+      ),
+  },
+  'Ask An OpenAI Assistant': {
+    description:
+      'Chat with an assistant kept by OpenAI (add it on Assistants → OpenAI Assistant, then pick it on the node); the calculator runs as one of its functions.',
+    usecases: ['Agent'],
+    flow: () =>
+      chatflow(
+        [
+          ['calculator_0', 'calculator', 80, 80],
+          ['openAIAssistant_0', 'openAIAssistant', 480, 80],
+        ],
+        [['calculator_0', 'openAIAssistant_0', 'tools']],
       ),
   },
 };
@@ -1139,7 +1244,7 @@ for (const [folder, specs] of [
     const { nodes, edges } = spec.flow();
     write(folder, name, {
       description: spec.description,
-      framework: ['Langchain'],
+      framework: spec.framework ?? ['Langchain'],
       usecases: spec.usecases,
       ...(spec.badge && { badge: spec.badge }),
       nodes,

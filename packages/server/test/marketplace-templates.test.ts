@@ -118,6 +118,31 @@ const CHATFLOWS: Record<string, FlowCase> = {
       expect(lastPrompt(llm)).toContain('Translate this summary into Spanish:\\nCats sleep a lot.');
     },
   },
+  'Ask An OpenAI Assistant': {
+    question: 'What is 6 times 7?',
+    planOnly: 'needs an OpenAI assistant of the workspace chosen on its OpenAI Assistant node',
+    refusal: /OpenAI Assistant \(openAIAssistant_0\): Select Assistant is required/,
+  },
+  'Chat Engine With Memory': {
+    question: 'What is a fraction?',
+    check: async (body, { llm, ask }) => {
+      expect(body.text).toBe(echo('What is a fraction?'));
+      expect(lastPrompt(llm)).toContain('You are a patient tutor');
+      await ask({ question: 'And a decimal?', chatId: body.chatId });
+      // The memory hands the first exchange to the second call.
+      expect(lastPrompt(llm)).toContain('What is a fraction?');
+    },
+  },
+  'Route By Topic': {
+    question: 'Can I get a refund for my order?',
+    check: async (body, { llm, ask }) => {
+      expect(body.text).toContain('Can I get a refund for my order?');
+      expect(lastPrompt(llm)).toContain('You look after billing questions for a bike shop');
+      await ask({ question: 'When do you open on Sundays?' });
+      expect(lastPrompt(llm)).toContain('You answer general questions for a bike shop');
+      expect(llm.requests).toHaveLength(2);
+    },
+  },
   'Web Request Agent': {
     question: 'Say hello',
     replies: [{ text: 'Hello! I did not need the API for that.' }],
@@ -319,12 +344,13 @@ describe('the marketplace library', () => {
       expect(flow.usecases.length, name).toBeGreaterThan(0);
       for (const node of flow.nodes)
         expect(chat.has(node.data.name), `${name}: ${node.data.name}`).toBe(true);
-      // Templates carry no credential (nor a store of a workspace): the plan is checked as a
-      // user's copy with them chosen.
+      // Templates carry no credential (nor a store or an assistant of a workspace): the plan is
+      // checked as a user's copy with them chosen.
       const chosen = flow.nodes.map((node) => {
         const data = { ...node.data, inputs: { ...node.data.inputs } };
         if (data.inputParams?.some((p) => p.type === 'credential')) data.credential = 'chosen-credential';
         if (data.name === 'documentStoreVS') data.inputs.selectedStore = 'chosen-store';
+        if (data.name === 'openAIAssistant') data.inputs.selectedAssistant = 'chosen-assistant';
         return { ...node, data };
       });
       expect(() => planChatflow({ nodes: chosen, edges: flow.edges }, chat), name).not.toThrow();

@@ -119,7 +119,13 @@ export async function startFakeGraph(options: FakeGraphOptions = {}): Promise<Fa
       return answer;
     }
     if (!call.path.startsWith('/v1.0/')) return graphError(404, 'BadRequest', `No route ${call.path}`);
-    const path = call.path.slice('/v1.0/'.length).replace(/\/+$/, '');
+    // Ids arrive percent-encoded (`19%3Aabc%40thread.tacv2`); the store keeps them as Graph gives them.
+    const path = call.path
+      .slice('/v1.0/'.length)
+      .replace(/\/+$/, '')
+      .split('/')
+      .map(decodeURIComponent)
+      .join('/');
     const body = (call.body ?? {}) as Record<string, unknown>;
     const top = Number(call.query.get('$top') ?? 1000);
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GuardedFetch } from '@flowloom/engine';
 import { startFakeGmail, type FakeGmail } from '@flowloom/test-llm';
+import { nodeContext as agentflowContext, testServices } from '../../agentflow/common/test-harness.js';
+import { toolAgentflow } from '../../agentflow/toolAgentflow/toolAgentflow.js';
 import { nodeContext } from '../../testing/node-context.js';
 import { plainFetch } from '../fake-api.js';
 import type { ToolHandle } from '../tool.js';
@@ -366,5 +368,52 @@ describe('Gmail access token', () => {
       'Gmail answered more than 2 MB; the answer was not read',
     );
     expect(seen).toEqual([{ url: `${fake.url}/gmail/v1/users/me/labels`, redirect: 'error' }]);
+  });
+});
+
+describe('Gmail in a v2 Tool node', () => {
+  it('sends the mail the flow wrote (Human In The Loop), renewing the stored token through the server', async () => {
+    const stored = { credentialName: 'gmailOAuth2', data: { ...CONNECTED, access_token: 'stale' } };
+    const renewed: string[] = [];
+    const services = testServices({
+      http: plainFetch,
+      providerBaseUrls: { gmail: fake.url },
+      credentials: {
+        get: (id) =>
+          id === 'gmail-cred' ? Promise.resolve(stored) : Promise.reject(new Error('no such credential')),
+        refreshOAuth2: (id) => {
+          renewed.push(id);
+          stored.data = { ...stored.data, access_token: 'token-1' };
+          return Promise.resolve(stored);
+        },
+      },
+    });
+    const result = await toolAgentflow.run(
+      agentflowContext(
+        toolAgentflow,
+        {
+          toolAgentflowSelectedTool: 'gmail',
+          toolAgentflowSelectedToolConfig: {
+            credential: 'gmail-cred',
+            gmailType: 'messages',
+            messageActions: '["sendMessage"]',
+            toolAgentflowSelectedTool: 'gmail',
+          },
+          toolInputArgs: [
+            { inputArgName: 'to', inputArgValue: 'customer@example.com' },
+            { inputArgName: 'subject', inputArgValue: 'Your question' },
+            { inputArgName: 'body', inputArgValue: 'Thanks for asking.' },
+          ],
+        },
+        { services },
+      ),
+    );
+    const sent = JSON.parse(result.output.content) as { id: string };
+    expect(fake.messages.get(sent.id)).toMatchObject({
+      headers: { To: 'customer@example.com', Subject: 'Your question' },
+      body: 'Thanks for asking.',
+    });
+    expect(renewed).toEqual(['gmail-cred']);
+    expect(fake.calls.map((c) => c.headers.authorization)).toEqual(['Bearer stale', 'Bearer token-1']);
   });
 });

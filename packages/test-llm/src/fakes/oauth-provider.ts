@@ -29,7 +29,7 @@ export interface FakeOAuthProvider extends FakeService {
   /** Form fields of every token request, oldest first. */
   readonly tokenRequests: URLSearchParams[];
   /** Whether an API should accept this access token now. */
-  accepts(token: string | undefined): boolean;
+  accepts: (token: string | undefined) => boolean;
   /** Every access token issued so far stops working (they expired or were revoked); refresh tokens still work. */
   expireAccessTokens(): void;
   /** The refresh tokens issued so far stop working too (the user revoked the app). */

@@ -9,6 +9,7 @@ import {
 } from '@flowloom/test-llm';
 import { REDACTED_SECRET } from '@flowloom/shared';
 import { openAiCredential, ownerSession, startTestServer, type Session, type TestServer } from './harness.js';
+import { toolAgentFlow } from './tool-agent-flow.js';
 
 /**
  * OAuth2 credentials end to end: a Gmail credential signs in at a fake Google (authorize → consent →
@@ -159,7 +160,13 @@ describe('OAuth2 credentials', () => {
     const flow = await owner.request('POST', '/api/v1/chatflows', {
       name: 'Mail agent',
       type: 'CHATFLOW',
-      flowData: JSON.stringify(mailAgentFlow(openAi, credentialId)),
+      flowData: JSON.stringify(
+        toolAgentFlow(openAi, {
+          name: 'gmail',
+          inputs: { gmailType: 'messages', messageActions: '["sendMessage"]' },
+          credential: credentialId,
+        }),
+      ),
     });
     const flowId = flow.json<{ id: string }>().id;
     const ask = async (to: string) => {
@@ -267,59 +274,3 @@ describe('OAuth2 credentials', () => {
     );
   });
 });
-
-/** ChatOpenAI + Buffer Memory + Gmail (send) → Tool Agent, as the canvas saves it. */
-function mailAgentFlow(openAiCredentialId: string, gmailCredentialId: string) {
-  const node = (
-    id: string,
-    name: string,
-    category: string,
-    inputs: Record<string, unknown>,
-    credential?: string,
-  ) => ({
-    id,
-    type: 'customNode',
-    position: { x: 0, y: 0 },
-    data: {
-      id,
-      name,
-      label: name,
-      category,
-      version: 1,
-      type: name,
-      baseClasses: [],
-      inputParams: [],
-      inputAnchors: [],
-      inputs,
-      outputAnchors: [],
-      outputs: {},
-      ...(credential && { credential }),
-    },
-  });
-  const edge = (source: string, input: string) => ({
-    id: `${source}-toolAgent_0-${input}`,
-    source,
-    target: 'toolAgent_0',
-    sourceHandle: `${source}-output-x-y`,
-    targetHandle: `toolAgent_0-input-${input}-Any`,
-  });
-  return {
-    nodes: [
-      node('chatOpenAI_0', 'chatOpenAI', 'Chat Models', { modelName: 'gpt-4o-mini' }, openAiCredentialId),
-      node('bufferMemory_0', 'bufferMemory', 'Memory', {}),
-      node(
-        'gmail_0',
-        'gmail',
-        'Tools',
-        { gmailType: 'messages', messageActions: '["sendMessage"]' },
-        gmailCredentialId,
-      ),
-      node('toolAgent_0', 'toolAgent', 'Agents', {
-        model: '{{chatOpenAI_0.data.instance}}',
-        memory: '{{bufferMemory_0.data.instance}}',
-        tools: ['{{gmail_0.data.instance}}'],
-      }),
-    ],
-    edges: [edge('chatOpenAI_0', 'model'), edge('bufferMemory_0', 'memory'), edge('gmail_0', 'tools')],
-  };
-}

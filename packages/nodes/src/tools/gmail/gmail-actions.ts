@@ -131,6 +131,33 @@ function moveAction(
   };
 }
 
+/** Reading one item in full (`format=full`), shown to the model through `view`. */
+function readAction(
+  action: string,
+  name: string,
+  description: string,
+  collection: string,
+  prefix: string,
+  view: (item: unknown) => Promise<unknown>,
+): GmailAction {
+  return {
+    action,
+    name,
+    description,
+    args: { id: idArg(`Id of the ${prefix}`) },
+    presets: { id: `${prefix}Id` },
+    run: async (args, api, signal) =>
+      answer(
+        await view(
+          await api.request('GET', `${MAILBOX}/${collection}/${id(args)}`, {
+            query: { format: 'full' },
+            signal,
+          }),
+        ),
+      ),
+  };
+}
+
 function deleteAction(
   action: string,
   name: string,
@@ -198,20 +225,17 @@ export const DRAFT_ACTIONS: readonly GmailAction[] = [
         }),
       ),
   },
-  {
-    action: 'getDraft',
-    name: 'get_draft',
-    description: 'Reads a draft: recipients, subject and text',
-    args: { id: idArg('Id of the draft') },
-    presets: { id: 'draftId' },
-    run: async (args, api, signal) => {
-      const draft = (await api.request('GET', `${MAILBOX}/drafts/${id(args)}`, {
-        query: { format: 'full' },
-        signal,
-      })) as { id?: unknown; message?: unknown } | undefined;
-      return answer({ id: draft?.id, message: await messageView(draft?.message) });
+  readAction(
+    'getDraft',
+    'get_draft',
+    'Reads a draft: recipients, subject and text',
+    'drafts',
+    'draft',
+    async (item) => {
+      const draft = (item ?? {}) as { id?: unknown; message?: unknown };
+      return { id: draft.id, message: await messageView(draft.message) };
     },
-  },
+  ),
   {
     action: 'updateDraft',
     name: 'update_draft',
@@ -243,19 +267,14 @@ export const MESSAGE_ACTIONS: readonly GmailAction[] = [
     maxResults: 'messageMaxResults',
     query: 'messageQuery',
   }),
-  {
-    action: 'getMessage',
-    name: 'get_message',
-    description: 'Reads a mail: sender, recipients, subject, date, text and attachment names',
-    args: { id: idArg('Id of the message') },
-    presets: { id: 'messageId' },
-    run: async (args, api, signal) =>
-      answer(
-        await messageView(
-          await api.request('GET', `${MAILBOX}/messages/${id(args)}`, { query: { format: 'full' }, signal }),
-        ),
-      ),
-  },
+  readAction(
+    'getMessage',
+    'get_message',
+    'Reads a mail: sender, recipients, subject, date, text and attachment names',
+    'messages',
+    'message',
+    messageView,
+  ),
   {
     action: 'sendMessage',
     name: 'send_message',
@@ -333,19 +352,14 @@ export const THREAD_ACTIONS: readonly GmailAction[] = [
     maxResults: 'threadMaxResults',
     query: 'threadQuery',
   }),
-  {
-    action: 'getThread',
-    name: 'get_thread',
-    description: 'Reads a conversation: every mail in it',
-    args: { id: idArg('Id of the thread') },
-    presets: { id: 'threadId' },
-    run: async (args, api, signal) =>
-      answer(
-        await threadView(
-          await api.request('GET', `${MAILBOX}/threads/${id(args)}`, { query: { format: 'full' }, signal }),
-        ),
-      ),
-  },
+  readAction(
+    'getThread',
+    'get_thread',
+    'Reads a conversation: every mail in it',
+    'threads',
+    'thread',
+    threadView,
+  ),
   modifyAction('modifyThread', 'modify_thread', 'thread', 'threads', 'thread'),
   moveAction('trashThread', 'trash_thread', 'Moves a conversation to the trash', 'threads', 'thread'),
   moveAction('untrashThread', 'untrash_thread', 'Takes a conversation out of the trash', 'threads', 'thread'),

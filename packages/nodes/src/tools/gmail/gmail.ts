@@ -43,38 +43,48 @@ function preset(
 
 const ADDRESS_HINT = 'Comma-separated addresses; used when the model gives none';
 
+/** The presets of a mail a `prefix` action writes (`draftTo`, `draftSubject`… or `messageTo`…). */
+function mailPresets(prefix: string, actionsInput: string, action: string): NodeParam[] {
+  return [
+    preset(`${prefix}To`, 'To', actionsInput, [action], { description: ADDRESS_HINT }),
+    preset(`${prefix}Subject`, 'Subject', actionsInput, [action]),
+    preset(`${prefix}Body`, 'Body', actionsInput, [action], { rows: 4 }),
+    preset(`${prefix}Cc`, 'CC', actionsInput, [action], { description: ADDRESS_HINT }),
+    preset(`${prefix}Bcc`, 'BCC', actionsInput, [action], { description: ADDRESS_HINT }),
+  ];
+}
+
+/** The list presets of a type: how many, and (except drafts) a Gmail search. */
+function listPresets(prefix: string, actionsInput: string, action: string, what: string): NodeParam[] {
+  return [
+    preset(`${prefix}MaxResults`, 'Max Results', actionsInput, [action], {
+      type: 'number',
+      default: 100,
+      description: `How many ${what} to list`,
+    }),
+    ...(prefix === 'draft'
+      ? []
+      : [
+          preset(`${prefix}Query`, 'Query', actionsInput, [action], {
+            description: 'Gmail search that filters the list',
+            placeholder: 'is:unread from:ann@example.com',
+          }),
+        ]),
+  ];
+}
+
 const inputs: NodeParam[] = [
   ...actionGroupInputs('gmailType', TYPES),
   // Drafts
-  preset('draftMaxResults', 'Max Results', 'draftActions', ['listDrafts'], {
-    type: 'number',
-    default: 100,
-    description: 'How many drafts to list',
-  }),
-  preset('draftTo', 'To', 'draftActions', ['createDraft'], { description: ADDRESS_HINT }),
-  preset('draftSubject', 'Subject', 'draftActions', ['createDraft']),
-  preset('draftBody', 'Body', 'draftActions', ['createDraft'], { rows: 4 }),
-  preset('draftCc', 'CC', 'draftActions', ['createDraft'], { description: ADDRESS_HINT }),
-  preset('draftBcc', 'BCC', 'draftActions', ['createDraft'], { description: ADDRESS_HINT }),
+  ...listPresets('draft', 'draftActions', 'listDrafts', 'drafts'),
+  ...mailPresets('draft', 'draftActions', 'createDraft'),
   preset('draftId', 'Draft ID', 'draftActions', ['getDraft', 'updateDraft', 'sendDraft', 'deleteDraft']),
   preset('draftUpdateTo', 'To (Update)', 'draftActions', ['updateDraft'], { description: ADDRESS_HINT }),
   preset('draftUpdateSubject', 'Subject (Update)', 'draftActions', ['updateDraft']),
   preset('draftUpdateBody', 'Body (Update)', 'draftActions', ['updateDraft'], { rows: 4 }),
   // Messages
-  preset('messageMaxResults', 'Max Results', 'messageActions', ['listMessages'], {
-    type: 'number',
-    default: 100,
-    description: 'How many messages to list',
-  }),
-  preset('messageQuery', 'Query', 'messageActions', ['listMessages'], {
-    description: 'Gmail search that filters the list',
-    placeholder: 'is:unread from:ann@example.com',
-  }),
-  preset('messageTo', 'To', 'messageActions', ['sendMessage'], { description: ADDRESS_HINT }),
-  preset('messageSubject', 'Subject', 'messageActions', ['sendMessage']),
-  preset('messageBody', 'Body', 'messageActions', ['sendMessage'], { rows: 4 }),
-  preset('messageCc', 'CC', 'messageActions', ['sendMessage'], { description: ADDRESS_HINT }),
-  preset('messageBcc', 'BCC', 'messageActions', ['sendMessage'], { description: ADDRESS_HINT }),
+  ...listPresets('message', 'messageActions', 'listMessages', 'messages'),
+  ...mailPresets('message', 'messageActions', 'sendMessage'),
   preset('messageId', 'Message ID', 'messageActions', [
     'getMessage',
     'modifyMessage',
@@ -98,15 +108,7 @@ const inputs: NodeParam[] = [
   }),
   preset('labelId', 'Label ID', 'labelActions', ['getLabel', 'updateLabel', 'deleteLabel']),
   // Threads
-  preset('threadMaxResults', 'Max Results', 'threadActions', ['listThreads'], {
-    type: 'number',
-    default: 100,
-    description: 'How many conversations to list',
-  }),
-  preset('threadQuery', 'Query', 'threadActions', ['listThreads'], {
-    description: 'Gmail search that filters the list',
-    placeholder: 'is:unread from:ann@example.com',
-  }),
+  ...listPresets('thread', 'threadActions', 'listThreads', 'conversations'),
   preset('threadId', 'Thread ID', 'threadActions', [
     'getThread',
     'modifyThread',

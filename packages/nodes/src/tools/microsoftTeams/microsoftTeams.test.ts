@@ -34,6 +34,17 @@ const call = async (tool: ToolHandle | undefined, args: Record<string, unknown>)
   JSON.parse(await tool!.invoke(args, { signal })) as Record<string, unknown>;
 const lastCall = () => graph.calls.at(-1)!;
 const GENERAL = '19:general@thread.tacv2';
+const EVERY_MESSAGE_ACTION = [
+  'sendMessage',
+  'listMessages',
+  'getMessage',
+  'updateMessage',
+  'replyToMessage',
+  'setReaction',
+  'unsetReaction',
+  'deleteMessage',
+  'getAllMessages',
+];
 
 describe('Microsoft Teams', () => {
   it('is offered as a tool to v2 Agent and Tool nodes, one tool per chosen action', async () => {
@@ -180,17 +191,7 @@ describe('Microsoft Teams', () => {
     graph.seed('chats/chat-1/members', { userId: 'me-1' });
     const m = await tools({
       teamsType: 'chatMessage',
-      chatMessageActions: [
-        'sendMessage',
-        'listMessages',
-        'getMessage',
-        'updateMessage',
-        'replyToMessage',
-        'setReaction',
-        'unsetReaction',
-        'deleteMessage',
-        'getAllMessages',
-      ],
+      chatMessageActions: EVERY_MESSAGE_ACTION,
       // Workplace Chat posts to one channel: the channel is set on the node, the text comes from the flow.
       teamIdSendMessage: 'team-1',
       chatChannelIdSendMessage: GENERAL,
@@ -218,17 +219,7 @@ describe('Microsoft Teams', () => {
     // Without a team the same tools work in a chat.
     const inChat = await tools({
       teamsType: 'chatMessage',
-      chatMessageActions: [
-        'sendMessage',
-        'listMessages',
-        'getMessage',
-        'updateMessage',
-        'replyToMessage',
-        'setReaction',
-        'unsetReaction',
-        'deleteMessage',
-        'getAllMessages',
-      ],
+      chatMessageActions: EVERY_MESSAGE_ACTION,
     });
     const posted = await call(inChat.send_message, { chatChannelId: 'chat-1', messageBody: 'Lunch?' });
     expect(lastCall().path).toBe('/v1.0/chats/chat-1/messages');

@@ -1,4 +1,5 @@
 import type { GuardedFetch } from '@flowloom/engine';
+import { readBoundedText } from '@flowloom/nodes';
 import { AppError } from '../../errors.js';
 
 /** How long a provider's token endpoint may take to answer. */
@@ -26,24 +27,6 @@ export class TokenRefusal extends Error {
     super(message);
     this.name = 'TokenRefusal';
   }
-}
-
-async function readLimited(response: Response): Promise<string> {
-  if (!response.body) return '';
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > MAX_TOKEN_ANSWER_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      throw new Error(`the answer is larger than ${MAX_TOKEN_ANSWER_BYTES / 1024} KB`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 const shortText = (value: unknown, max = 300) =>
@@ -94,7 +77,9 @@ export async function requestTokens(
       redirect: 'error',
       signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
     });
-    text = await readLimited(response);
+    const read = await readBoundedText(response, MAX_TOKEN_ANSWER_BYTES);
+    if (read.truncated) throw new Error(`the answer is larger than ${MAX_TOKEN_ANSWER_BYTES / 1024} KB`);
+    text = read.text;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new AppError('SERVICE_UNAVAILABLE', `${provider} could not be reached for tokens: ${reason}`, {

@@ -408,7 +408,7 @@ describe('Gmail in a v2 Tool node', () => {
         { services },
       ),
     );
-    const sent = JSON.parse(result.output.content) as { id: string };
+    const sent = JSON.parse(String(result.output.content)) as { id: string };
     expect(fake.messages.get(sent.id)).toMatchObject({
       headers: { To: 'customer@example.com', Subject: 'Your question' },
       body: 'Thanks for asking.',

@@ -40,7 +40,7 @@ describe('watching the OAuth2 popup', () => {
 
     const quiet = vi.fn();
     const stop = watchOAuth2Popup({
-      popup: popupWindow(),
+      popup: popupWindow().popup,
       isConnected: () => Promise.resolve(true),
       onResult: quiet,
     });

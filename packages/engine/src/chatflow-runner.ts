@@ -298,15 +298,22 @@ export function prepareRun(
       json: json.has(name),
     }));
     const output = node.data.outputs?.output;
+    const credentialId = node.data.credential ?? (inputs.FLOWISE_CREDENTIAL_ID as string | undefined);
+    const declared = new Set(type.definition.inputs.map((i) => i.name));
     return {
       node: node.data,
       inputs,
       outputName: typeof output === 'string' ? output : undefined,
       credential: async () => {
-        const id = node.data.credential ?? (inputs.FLOWISE_CREDENTIAL_ID as string | undefined);
-        if (!id) return {};
-        const { data } = await services.credentials.get(id);
-        return credentialWithInputs(data, inputs, new Set(type.definition.inputs.map((i) => i.name)));
+        if (!credentialId) return {};
+        const { data } = await services.credentials.get(credentialId);
+        return credentialWithInputs(data, inputs, declared);
+      },
+      refreshCredential: async () => {
+        if (!credentialId) throw new Error('The node has no credential to renew');
+        if (!services.credentials.refreshOAuth2) throw new Error('Credentials cannot be renewed here');
+        const { data } = await services.credentials.refreshOAuth2(credentialId);
+        return credentialWithInputs(data, inputs, declared);
       },
       run,
     };

@@ -211,7 +211,16 @@ export interface McpStdioServer {
 
 /** Everything outside the engine a node may reach, each behind an interface the server implements. */
 export interface EngineServices {
-  credentials: { get(id: string): Promise<{ credentialName: string; data: Record<string, unknown> }> };
+  credentials: {
+    get(id: string): Promise<{ credentialName: string; data: Record<string, unknown> }>;
+    /**
+     * Renews the access token of an OAuth2 credential with its refresh token at the provider the
+     * credential names, stores the new tokens (encrypted) and answers the credential as `get` would.
+     * Throws a readable error when it cannot (no refresh token, the provider refused). Absent where
+     * runs cannot write credentials.
+     */
+    refreshOAuth2?(id: string): Promise<{ credentialName: string; data: Record<string, unknown> }>;
+  };
   chatHistory: {
     load(flowId: string, sessionId: string): Promise<ChatTurn[]>;
     /** The session the latest stored message of a chat belongs to (an assistant's thread). */
@@ -327,6 +336,11 @@ export interface NodeContext {
   outputName: string | undefined;
   /** Decrypted credential fields, with node inputs of the same name taking precedence; `{}` without one. */
   credential(): Promise<Record<string, unknown>>;
+  /**
+   * For an OAuth2 credential: renews its access token (see `EngineServices.credentials.refreshOAuth2`)
+   * and answers its fields as {@link credential} does. Absent where the run cannot renew tokens.
+   */
+  refreshCredential?(): Promise<Record<string, unknown>>;
   run: RunContext;
 }
 

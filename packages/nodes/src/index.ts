@@ -14,6 +14,7 @@ export {
 export type { SandboxLimits } from './sandbox/sandbox-protocol.js';
 export { syntaxErrorOf } from './sandbox/syntax-check.js';
 export { evaluateArithmetic } from './tools/calculator/arithmetic.js';
+export { readBoundedText, type BoundedText } from './tools/http-tools.js';
 export { parseZodDsl, ZodDslError } from './output-parsers/zod-dsl.js';
 export { agentflowNodes, createAgentflowRegistry } from './agentflow/registry.js';
 export {

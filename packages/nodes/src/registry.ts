@@ -107,6 +107,8 @@ import { sqlDatabaseChain } from './chains/sqlDatabaseChain/sqlDatabaseChain.js'
 import { retrieverTool } from './tools/retrieverTool/retrieverTool.js';
 import { chainTool } from './tools/chainTool/chainTool.js';
 import { arxiv } from './tools/arxiv/arxiv.js';
+import { gmail } from './tools/gmail/gmail.js';
+import { microsoftTeams } from './tools/microsoftTeams/microsoftTeams.js';
 import { vectorStoreRetriever } from './retrievers/vectorStoreRetriever/vectorStoreRetriever.js';
 import { similarityThresholdRetriever } from './retrievers/similarityThresholdRetriever/similarityThresholdRetriever.js';
 import { documentStoreVS } from './vector-stores/documentStoreVS/documentStoreVS.js';
@@ -176,6 +178,8 @@ export const chatflowNodes: readonly NodeType[] = [
   searXNG,
   webScraperTool,
   arxiv,
+  gmail,
+  microsoftTeams,
   retrieverTool,
   chainTool,
   openAPIToolkit,

@@ -75,6 +75,9 @@ import { AppError } from './errors.js';
 import { createRagServices } from './modules/vectors/rag-services.js';
 import { registerCredentialRoutes } from './modules/credentials/credential.routes.js';
 import { createCredentialService } from './modules/credentials/credential.service.js';
+import { oauth2BasesFromEnv, oauth2Endpoints } from './modules/oauth2/oauth2-providers.js';
+import { registerOAuth2Routes } from './modules/oauth2/oauth2.routes.js';
+import { createOAuth2Service } from './modules/oauth2/oauth2.service.js';
 import { createIdentityRepository } from './modules/identity/identity.repository.js';
 import { registerResourceRoutes } from './modules/resources/resources.routes.js';
 import { runtimeVariablePolicy } from './modules/resources/runtime-variables.js';
@@ -221,11 +224,17 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     storage: fileStorage,
   });
+  /** Where OAuth2 credentials sign in: the providers' own endpoints unless the operator replaced them. */
+  const oauth2Bases = oauth2BasesFromEnv(options.env ?? process.env);
   const credentials = createCredentialService({
     db: database.db,
     keys,
     clock,
     definitionOf: getCredentialDefinition,
+    // An OAuth2 credential's URLs must be its provider's: its secret may go nowhere else.
+    checkData: (definition, data) => {
+      if (definition.oauth2) oauth2Endpoints(definition.oauth2, data, oauth2Bases);
+    },
   });
 
   registerErrorHandler(app, config.bodyLimit);
@@ -282,6 +291,16 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   /** The one guarded client nodes, loaders and tools reach the outside with. */
   const nodeHttp = options.http ?? guardedFetchFromEnv(options.env ?? process.env);
   const sandbox = options.sandbox ?? ownSandbox(app, config, nodeHttp);
+  const oauth2 = createOAuth2Service({
+    credentials,
+    definitionOf: getCredentialDefinition,
+    keys,
+    http: nodeHttp,
+    bases: oauth2Bases,
+    appUrl: config.appUrl,
+    clock,
+  });
+  registerOAuth2Routes(app, { oauth2, appOrigin: originOf(config.appUrl) ?? config.appUrl });
   /** The stdio MCP servers the operator lets Custom MCP nodes start (none unless listed). */
   const mcpStdioServers = parseStdioAllowList((options.env ?? process.env).FLOWLOOM_MCP_STDIO_ALLOW);
   registerResourceRoutes(app, { db: database.db, clock, runtimeVariables, sandbox });
@@ -348,6 +367,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     tools: createToolRepository(database.db),
     assistants: assistantRepo,
     credentials,
+    oauth2,
     messages,
     http: nodeHttp,
     sandbox,

@@ -1,7 +1,15 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestLlmServer, type ScriptedReply, type TestLlmServer } from '@flowloom/test-llm';
+import {
+  startFakeGmail,
+  startFakeOAuthProvider,
+  startTestLlmServer,
+  type FakeGmail,
+  type FakeOAuthProvider,
+  type ScriptedReply,
+  type TestLlmServer,
+} from '@flowloom/test-llm';
 import type { FlowData } from '@flowloom/shared';
 import { ownerSession, startTestServer, type Session, type TestServer } from './harness.js';
 import { flowiseTemplate, parseSse } from './flowise-templates.js';
@@ -53,6 +61,22 @@ function withToolCredential(flow: FlowData, toolName: string, credentialId: stri
             : row,
       );
       return { ...n, data: { ...n.data, inputs: { ...n.data.inputs, agentTools } } };
+    }),
+  };
+}
+
+/** Gives the config of every Tool node that picks `toolName` a credential (exports carry none). */
+function withToolNodeCredential(flow: FlowData, toolName: string, credentialId: string): FlowData {
+  return {
+    ...flow,
+    nodes: flow.nodes.map((n) => {
+      const inputs = n.data.inputs ?? {};
+      if (inputs.toolAgentflowSelectedTool !== toolName) return n;
+      const config = {
+        ...(inputs.toolAgentflowSelectedToolConfig as object),
+        FLOWISE_CREDENTIAL_ID: credentialId,
+      };
+      return { ...n, data: { ...n.data, inputs: { ...inputs, toolAgentflowSelectedToolConfig: config } } };
     }),
   };
 }
@@ -124,6 +148,8 @@ const TEMPLATES = [
 describe('every Flowise agentflow v2 template', () => {
   let llm: TestLlmServer;
   let services: Awaited<ReturnType<typeof startServiceStub>>;
+  let googleSignIn: FakeOAuthProvider;
+  let gmail: FakeGmail;
   let server: TestServer;
   let owner: Session;
   const ids: Record<string, string> = {};
@@ -131,6 +157,8 @@ describe('every Flowise agentflow v2 template', () => {
   beforeAll(async () => {
     llm = await startTestLlmServer();
     services = await startServiceStub();
+    googleSignIn = await startFakeOAuthProvider();
+    gmail = await startFakeGmail({ accepts: googleSignIn.accepts });
     server = await startTestServer({
       env: {
         OPENAI_BASE_URL: llm.openAiBaseUrl,
@@ -138,6 +166,8 @@ describe('every Flowise agentflow v2 template', () => {
         GOOGLE_GENERATIVE_AI_BASE_URL: `${llm.url}/v1beta`,
         OLLAMA_BASE_URL: llm.url,
         GOOGLE_CUSTOM_SEARCH_BASE_URL: services.url,
+        GOOGLE_OAUTH_BASE_URL: googleSignIn.url,
+        GMAIL_BASE_URL: gmail.url,
         // The tools reach the stub on this machine through the guarded client.
         FLOWLOOM_HTTP_ALLOW: '127.0.0.1',
       },
@@ -155,9 +185,27 @@ describe('every Flowise agentflow v2 template', () => {
       plainDataObj: { googleCustomSearchApiKey: 'g-test-key', googleCustomSearchApiId: 'cse-test' },
     });
     expect(google.statusCode, google.body).toBe(201);
+    // Human In The Loop sends its reply with Gmail: a Gmail credential signed in at the fake Google.
+    const mailbox = await owner.request('POST', '/api/v1/credentials', {
+      name: 'Support mailbox',
+      credentialName: 'gmailOAuth2',
+      plainDataObj: {
+        authorizationUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+        accessTokenUrl: 'https://oauth2.googleapis.com/token',
+        clientId: googleSignIn.clientId,
+        clientSecret: googleSignIn.clientSecret,
+      },
+    });
+    const signIn = await owner.request('POST', `/api/v1/oauth2-credential/authorize/${mailbox.json().id}`);
+    const consent = await fetch(signIn.json().authorizationUrl, { redirect: 'manual' });
+    const back = new URL(consent.headers.get('location')!);
+    expect(
+      (await server.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` })).statusCode,
+    ).toBe(200);
     for (const name of TEMPLATES) {
       let flow = withModelCredentials(flowiseTemplate('agentflowsv2', name), credentialIds);
       flow = withToolCredential(flow, 'googleCustomSearch', google.json().id);
+      flow = withToolNodeCredential(flow, 'gmail', mailbox.json().id);
       // The request tools call the author's local events API; here the stub stands in for it.
       flow = JSON.parse(JSON.stringify(flow).replaceAll('http://localhost:5566', services.url)) as FlowData;
       const created = await owner.request('POST', '/api/v1/chatflows', {
@@ -173,6 +221,8 @@ describe('every Flowise agentflow v2 template', () => {
     await server.close();
     await llm.close();
     await services.close();
+    await googleSignIn.close();
+    await gmail.close();
   });
 
   /** What the model of Interacting With API does: call each of its four request tools once, then answer. */
@@ -328,7 +378,7 @@ describe('every Flowise agentflow v2 template', () => {
     },
   );
 
-  it('Human In The Loop searches again on "reject", and on "proceed" reaches the Gmail tool Flowloom lacks', async () => {
+  it('Human In The Loop searches again on "reject", and on "proceed" sends the reply with Gmail', async () => {
     const predict = (payload: Record<string, unknown>) =>
       server.app.inject({ method: 'POST', url: `/api/v1/prediction/${ids['Human In The Loop']}`, payload });
     llm.reset();
@@ -348,18 +398,22 @@ describe('every Flowise agentflow v2 template', () => {
       'GET /customsearch/v1 Acme Corp',
       'GET /customsearch/v1 Acme Corp',
     ]);
-    // Proceed: the email is written, then sending it needs the Gmail tool.
+    // Proceed: the email is written, then sent with the Gmail tool as the signed-in mailbox.
     llm.script({ text: '{"subject":"Re: Pricing","body":"Dear Ana, it costs nothing."}' });
     const proceeded = await predict({
       chatId: 'hitl-resume',
       humanInput: { type: 'proceed', startNodeId: 'humanInputAgentflow_0' },
     });
-    expect(proceeded.statusCode).toBe(500);
-    expect(proceeded.json().message).toMatch(
-      /Send Email \(toolAgentflow_0\): "gmail" is not an available tool/,
+    expect(proceeded.statusCode, proceeded.body).toBe(200);
+    const sent = [...gmail.messages.values()].filter((m) => m.labelIds.includes('SENT'));
+    expect(sent).toMatchObject([
+      { headers: { To: INQUIRY.from, Subject: 'Re: Pricing' }, body: 'Dear Ana, it costs nothing.' },
+    ]);
+    expect(googleSignIn.accepts(gmail.calls.at(-1)!.headers.authorization?.slice('Bearer '.length))).toBe(
+      true,
     );
     expect((await owner.request('GET', `/api/v1/executions/${stopped.executionId}`)).json().state).toBe(
-      'ERROR',
+      'FINISHED',
     );
   });
 });

@@ -10,6 +10,7 @@ import {
   type ResolvedAddress,
 } from '../src/http/guarded-fetch.js';
 import { ownerSession, startTestServer, openAiCredential } from './harness.js';
+import { toolAgentFlow } from './tool-agent-flow.js';
 
 let server: Server;
 let base: string;
@@ -195,48 +196,8 @@ describe('address rules', () => {
 });
 
 describe('the server default: custom tool code fetches through the guard', () => {
-  const flowWithTool = (toolId: string, credentialId: string) => {
-    const node = (id: string, name: string, category: string, inputs: Record<string, unknown> = {}) => ({
-      id,
-      type: 'customNode',
-      position: { x: 0, y: 0 },
-      data: {
-        id,
-        name,
-        label: name,
-        category,
-        version: 1,
-        type: name,
-        baseClasses: [],
-        inputParams: [],
-        inputAnchors: [],
-        inputs,
-        outputAnchors: [],
-        outputs: {},
-        ...(name === 'chatOpenAI' && { credential: credentialId }),
-      },
-    });
-    const edge = (source: string, input: string) => ({
-      id: `${source}-toolAgent_0-${input}`,
-      source,
-      target: 'toolAgent_0',
-      sourceHandle: `${source}-output-x-y`,
-      targetHandle: `toolAgent_0-input-${input}-Any`,
-    });
-    return {
-      nodes: [
-        node('chatOpenAI_0', 'chatOpenAI', 'Chat Models', { modelName: 'gpt-4o-mini' }),
-        node('bufferMemory_0', 'bufferMemory', 'Memory'),
-        node('customTool_0', 'customTool', 'Tools', { selectedTool: toolId }),
-        node('toolAgent_0', 'toolAgent', 'Agents', {
-          model: '{{chatOpenAI_0.data.instance}}',
-          memory: '{{bufferMemory_0.data.instance}}',
-          tools: ['{{customTool_0.data.instance}}'],
-        }),
-      ],
-      edges: [edge('chatOpenAI_0', 'model'), edge('bufferMemory_0', 'memory'), edge('customTool_0', 'tools')],
-    };
-  };
+  const flowWithTool = (toolId: string, credentialId: string) =>
+    toolAgentFlow(credentialId, { name: 'customTool', inputs: { selectedTool: toolId } });
 
   async function askWithAllowList(allow: string): Promise<{ text: string; usedTools: unknown[] }> {
     const llm = await startTestLlmServer();

@@ -5,6 +5,7 @@ import { startTestLlmServer, type TestLlmServer } from '@flowloom/test-llm';
 import { parseStdioAllowList } from '../src/modules/mcp/stdio-allow-list.js';
 import { conversationChain } from './flowise-templates.js';
 import { openAiCredential, ownerSession, startTestServer, type Session, type TestServer } from './harness.js';
+import { toolAgentFlow } from './tool-agent-flow.js';
 
 const FIXTURE = fileURLToPath(
   new URL('../../nodes/src/tools/customMCP/stdio-server.fixture.mjs', import.meta.url),
@@ -44,49 +45,14 @@ describe('FLOWLOOM_MCP_STDIO_ALLOW', () => {
 
 /** A chatflow: Tool Agent on ChatOpenAI with a Custom MCP node configured with `config`. */
 function agentWithMcp(credentialId: string, config: object, actions: string[]) {
-  const node = (id: string, name: string, category: string, inputs: Record<string, unknown> = {}) => ({
-    id,
-    type: 'customNode',
-    position: { x: 0, y: 0 },
-    data: {
-      id,
-      name,
-      label: name === 'customMCP' ? 'Custom MCP' : name,
-      category,
-      version: 1,
-      type: name,
-      baseClasses: [],
-      inputParams: [],
-      inputAnchors: [],
-      inputs,
-      outputAnchors: [],
-      outputs: {},
-      ...(name === 'chatOpenAI' && { credential: credentialId }),
-    },
-  });
-  const edge = (source: string, input: string) => ({
-    id: `${source}-toolAgent_0-${input}`,
-    source,
-    target: 'toolAgent_0',
-    sourceHandle: `${source}-output-x-y`,
-    targetHandle: `toolAgent_0-input-${input}-Any`,
-  });
-  return JSON.stringify({
-    nodes: [
-      node('chatOpenAI_0', 'chatOpenAI', 'Chat Models', { modelName: 'gpt-4o-mini' }),
-      node('bufferMemory_0', 'bufferMemory', 'Memory'),
-      node('customMCP_0', 'customMCP', 'Tools (MCP)', {
-        mcpServerConfig: JSON.stringify(config),
-        mcpActions: JSON.stringify(actions),
-      }),
-      node('toolAgent_0', 'toolAgent', 'Agents', {
-        model: '{{chatOpenAI_0.data.instance}}',
-        memory: '{{bufferMemory_0.data.instance}}',
-        tools: ['{{customMCP_0.data.instance}}'],
-      }),
-    ],
-    edges: [edge('chatOpenAI_0', 'model'), edge('bufferMemory_0', 'memory'), edge('customMCP_0', 'tools')],
-  });
+  return JSON.stringify(
+    toolAgentFlow(credentialId, {
+      name: 'customMCP',
+      category: 'Tools (MCP)',
+      label: 'Custom MCP',
+      inputs: { mcpServerConfig: JSON.stringify(config), mcpActions: JSON.stringify(actions) },
+    }),
+  );
 }
 
 /**

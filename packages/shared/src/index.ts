@@ -4,6 +4,7 @@ export * from './pagination.js';
 export * from './chatflow.js';
 export * from './ids.js';
 export * from './credential.js';
+export * from './oauth2.js';
 export * from './variable.js';
 export * from './apikey.js';
 export * from './tool.js';

@@ -54,6 +54,8 @@ export interface NodeParam {
   warning?: string;
   hint?: Record<string, string>;
   fileType?: string;
+  /** Kept with its default and not shown in forms (a credential's OAuth2 scope, say; Flowise). */
+  hidden?: boolean;
 }
 
 /** A credential type (e.g. `openAIApi`): the fields a credential of that type holds. */
@@ -63,4 +65,12 @@ export interface CredentialDefinition {
   version: number;
   description?: string;
   inputs: NodeParam[];
+  /**
+   * An OAuth2 credential: the provider whose sign-in fills its tokens ("Authenticate" in the dialog).
+   * Its client secret and tokens are sent only to that provider (and its API).
+   */
+  oauth2?: OAuth2Provider;
 }
+
+/** The providers OAuth2 credentials sign in with. */
+export type OAuth2Provider = 'google' | 'microsoft';

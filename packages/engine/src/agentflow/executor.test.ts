@@ -433,6 +433,25 @@ describe('the agentflow executor', () => {
       expect(resumed.executionData[2]!.data.output!.conditions![0]!.isFulfilled).toBe(true);
       expect(resumed.text).toBe('approved');
     });
+    it('keeps the form the run started with for the nodes after the human (`{{ $form.x }}`)', async () => {
+      const replying: FlowData = {
+        ...flow,
+        nodes: flow.nodes.map((n) =>
+          n.id === 'ok' ? node('ok', 'say', { text: 'reply to {{ $form.from }}' }) : n,
+        ),
+      };
+      const first = await run(replying, { form: { from: 'ana@acme.example' } });
+      // The Start node records the form in its output, as the real one does.
+      const entries = first.executionData.map((e) =>
+        e.nodeId === 'start'
+          ? { ...e, data: { ...e.data, output: { ...e.data.output, form: { from: 'ana@acme.example' } } } }
+          : e,
+      );
+      const resumed = await run(replying, {
+        resume: { executionData: entries, humanInput: { type: 'proceed', startNodeId: 'human' } },
+      });
+      expect(resumed.text).toBe('reply to ana@acme.example');
+    });
     it('lets the resumed node read its own stopped entry (its checkpoint) before replacing it', async () => {
       let sawCheckpoint = false;
       const checking: AgentflowNodeType = {

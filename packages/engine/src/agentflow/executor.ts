@@ -108,7 +108,12 @@ export async function runAgentflow(
   let state: Record<string, unknown> = request.resume
     ? { ...([...executionData].reverse().find((e) => e.data.state)?.data.state ?? {}) }
     : { ...request.persistedState };
-  let form: Record<string, unknown> = { ...request.persistedForm, ...request.form };
+  // A resumed run keeps the form its first part was started with (`{{ $form.x }}` after a human's answer).
+  const resumedForm = Object.assign(
+    {},
+    ...(request.resume?.executionData ?? []).map((e) => e.data.output?.form ?? {}),
+  ) as Record<string, unknown>;
+  let form: Record<string, unknown> = { ...request.persistedForm, ...resumedForm, ...request.form };
   let pastHistory = request.history;
   let pendingHumanInput = request.resume?.humanInput;
   const loopCounts = new Map<string, number>();

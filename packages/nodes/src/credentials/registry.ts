@@ -1,5 +1,6 @@
 import type { CredentialDefinition } from '@flowloom/shared';
 import * as definitions from './definitions.js';
+import { gmailOAuth2, microsoftTeamsOAuth2 } from './oauth2-definitions.js';
 
 /** Every credential type, listed explicitly (no filesystem scan at start-up). */
 export const credentialDefinitions: readonly CredentialDefinition[] = [
@@ -40,6 +41,8 @@ export const credentialDefinitions: readonly CredentialDefinition[] = [
   definitions.chromaApi,
   definitions.postgresApi,
   definitions.mySQLApi,
+  gmailOAuth2,
+  microsoftTeamsOAuth2,
 ];
 
 const byName = new Map(credentialDefinitions.map((d) => [d.name, d]));

@@ -60,6 +60,24 @@ export function stringInput(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
+/**
+ * A `multiOptions` input: the canvas stores the chosen names as JSON text (`'["a","b"]'`); a list,
+ * or a single name, is taken as it is.
+ */
+export function multiOptionsInput(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  if (typeof value !== 'string' || value.trim() === '') return [];
+  if (value.trim().startsWith('[')) {
+    try {
+      const parsed = JSON.parse(value) as unknown;
+      if (Array.isArray(parsed)) return parsed.map(String);
+    } catch {
+      // Not a list: one name.
+    }
+  }
+  return [value.trim()];
+}
+
 /** `baseOptions`-style JSON inputs: an object, or JSON text of one. */
 export function objectInput(value: unknown): Record<string, unknown> | undefined {
   if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;

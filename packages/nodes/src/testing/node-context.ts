@@ -12,6 +12,8 @@ export interface NodeContextOptions {
   inputs?: Record<string, unknown>;
   /** Decrypted credential fields the node sees. */
   credential?: Record<string, unknown>;
+  /** What renewing an OAuth2 credential does (absent: the context cannot renew). */
+  refreshCredential?: () => Promise<Record<string, unknown>>;
   services?: Partial<EngineServices>;
   run?: Partial<Omit<RunContext, 'services'>>;
 }
@@ -33,6 +35,7 @@ export function nodeContext(type: NodeType, options: NodeContextOptions = {}): N
     inputs: node.data.inputs,
     outputName: undefined,
     credential: () => Promise.resolve(options.credential ?? {}),
+    ...(options.refreshCredential && { refreshCredential: options.refreshCredential }),
     run: testRun(services, options.run),
   };
 }

@@ -71,7 +71,7 @@ export function resultsText(
 }
 
 /** The message a service put in its error answer (`{error: {message}}`, `{message}`, `{detail}`…). */
-function errorDetail(text: string): string | undefined {
+export function errorDetail(text: string): string | undefined {
   let body: unknown;
   try {
     body = JSON.parse(text);

@@ -1,6 +1,6 @@
 /** Path segments and query parameters that carry secrets, masked before a URL is logged. */
 const SECRET_PATHS = [/(\/verify\/apikey\/)[^/?#]+/i, /(\/chatflows\/apikey\/)[^/?#]+/i];
-const SECRET_QUERY = /([?&](?:token|key|apikey|api_key|password|temptoken|secret|code)=)[^&#]*/gi;
+const SECRET_QUERY = /([?&](?:token|key|apikey|api_key|password|temptoken|secret|code|state)=)[^&#]*/gi;
 
 export function redactUrl(url: string): string {
   let out = url;

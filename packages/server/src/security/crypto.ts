@@ -16,11 +16,18 @@ export interface Keys {
   jwt: Buffer;
   /** HMAC key for hashing API keys and one-time tokens before they are stored. */
   tokenHash: Buffer;
+  /** HMAC key signing the `state` of an OAuth2 sign-in. */
+  oauth2State: Buffer;
 }
 
 export function deriveKeys(secret: string): Keys {
   const derive = (info: string) => Buffer.from(hkdfSync('sha256', secret, 'flowloom', info, 32));
-  return { encryption: derive('credential-encryption'), jwt: derive('jwt'), tokenHash: derive('token-hash') };
+  return {
+    encryption: derive('credential-encryption'),
+    jwt: derive('jwt'),
+    tokenHash: derive('token-hash'),
+    oauth2State: derive('oauth2-state'),
+  };
 }
 
 const VERSION = 'v1';

@@ -17,10 +17,11 @@ export interface FakeCall {
  */
 export type FakeMode = 'normal' | 'hang' | 'garbage';
 
-/** What a route answers: a status and a JSON body (`undefined` for none). */
+/** What a route answers: a status and a JSON body (`undefined` for none), and any other headers. */
 export interface FakeAnswer {
   status: number;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 
 export interface FakeService {
@@ -71,11 +72,11 @@ export async function startFakeService(route: (call: FakeCall) => FakeAnswer): P
         answer = json(500, { error: error instanceof Error ? error.message : String(error) });
       }
       if (answer.body === undefined) {
-        response.writeHead(answer.status);
+        response.writeHead(answer.status, answer.headers);
         response.end();
         return;
       }
-      response.writeHead(answer.status, { 'content-type': 'application/json' });
+      response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
       response.end(JSON.stringify(answer.body));
     });
   });

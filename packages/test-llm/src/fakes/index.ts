@@ -17,3 +17,18 @@ export {
   type ReplicateScript,
 } from './replicate.js';
 export { startFakeHuggingFace, type FakeHuggingFace, type FakeHuggingFaceOptions } from './huggingface.js';
+export {
+  bearerOf,
+  startFakeOAuthProvider,
+  type FakeAuthorization,
+  type FakeOAuthProvider,
+  type FakeOAuthProviderOptions,
+} from './oauth-provider.js';
+export {
+  startFakeGmail,
+  type FakeGmail,
+  type FakeGmailLabel,
+  type FakeGmailMessage,
+  type FakeGmailOptions,
+} from './gmail.js';
+export { startFakeGraph, type FakeGraph, type FakeGraphOptions } from './graph.js';

@@ -105,6 +105,12 @@ function initWith(
       if (credentialId) return (await ctx.run.services.credentials.get(credentialId)).data;
       return fallbackCredential ? ctx.credential() : {};
     },
+    refreshCredential: async () => {
+      const { credentials } = ctx.run.services;
+      if (!credentialId) throw new Error('The component has no credential to renew');
+      if (!credentials.refreshOAuth2) throw new Error('Credentials cannot be renewed here');
+      return (await credentials.refreshOAuth2(credentialId)).data;
+    },
     run: ctx.run,
   };
   return asPromise(() => type.init!(nodeCtx));

@@ -161,6 +161,8 @@ describe('agentflow load methods', () => {
       'searXNG',
       'webScraperTool',
       'arxiv',
+      'gmail',
+      'microsoftTeams',
       'openAPIToolkit',
       'customMCP',
     ]);
@@ -263,6 +265,14 @@ describe('agentflow load methods', () => {
     });
     const calculatorArgs = await load('toolAgentflow', 'listToolInputArgs', { currentNode });
     expect(calculatorArgs.map((a) => a.name)).toEqual(['input']);
+    // OAuth tools list their arguments before their credential is connected (Human In The Loop's Gmail).
+    const gmailArgs = await load('toolAgentflow', 'listToolInputArgs', {
+      inputs: {
+        toolAgentflowSelectedTool: 'gmail',
+        toolAgentflowSelectedToolConfig: { gmailType: 'messages', messageActions: '["sendMessage"]' },
+      },
+    });
+    expect(gmailArgs.map((a) => a.name)).toEqual(['to', 'subject', 'body', 'cc', 'bcc']);
     await expect(load('toolAgentflow', 'listToolInputArgs')).rejects.toThrow('Select a tool');
   });
 });

@@ -2,7 +2,7 @@ import type { JSONSchema7 } from 'ai';
 import type { ContentBlock, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import type { GuardedFetch, NodeContext, NodeType } from '@flowloom/engine';
 import type { ParamOption } from '@flowloom/shared';
-import { numberInput } from '../../llm/chat-model.js';
+import { multiOptionsInput, numberInput } from '../../llm/chat-model.js';
 import { badgeIcon } from '../../utilities/icons.js';
 import { MAX_RESPONSE_CHARS } from '../http-tools.js';
 import type { ToolHandle } from '../tool.js';
@@ -34,21 +34,6 @@ Local (stdio) servers run only when the operator lists them in FLOWLOOM_MCP_STDI
 \`\`\`json
 { "command": "filesystem" }
 \`\`\``;
-
-/** The chosen actions (a JSON list of names as the canvas stores it, an array, or one name). */
-function chosenActions(value: unknown): string[] {
-  if (Array.isArray(value)) return value.map(String);
-  if (typeof value !== 'string' || value.trim() === '') return [];
-  if (value.trim().startsWith('[')) {
-    try {
-      const parsed = JSON.parse(value) as unknown;
-      if (Array.isArray(parsed)) return parsed.map(String);
-    } catch {
-      // Not a list: one name.
-    }
-  }
-  return [value.trim()];
-}
 
 function timeoutOf(value: unknown): number {
   const ms = numberInput(value);
@@ -156,7 +141,7 @@ function namesFor(tools: readonly McpTool[]): Map<string, string> {
 async function buildTools(ctx: NodeContext): Promise<ToolHandle[]> {
   const { services, signal } = ctx.run;
   const target = parseMcpConfig(ctx.inputs.mcpServerConfig, services.mcpStdioServers);
-  const chosen = chosenActions(ctx.inputs.mcpActions);
+  const chosen = multiOptionsInput(ctx.inputs.mcpActions);
   if (chosen.length === 0)
     throw new Error('No actions are chosen: pick the tools to offer in "Available Actions"');
   const timeoutMs = timeoutOf(ctx.inputs.timeout);

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import type {
-  CreateCredentialBody,
-  Credential,
-  CredentialDefinition,
-  UpdateCredentialBody,
+import {
+  OAUTH2_TOKEN_FIELDS,
+  type CreateCredentialBody,
+  type Credential,
+  type CredentialDefinition,
+  type UpdateCredentialBody,
 } from '@flowloom/shared';
 import type { Db } from '../../db/database.js';
 import type { CredentialTable } from '../../db/schema.js';
@@ -13,7 +14,9 @@ import { AppError } from '../../errors.js';
 import { decrypt, encrypt, type Keys } from '../../security/crypto.js';
 import type { Clock } from '../../runtime.js';
 import type { AuthContext } from '../auth/auth.service.js';
+import { PENDING_SIGN_IN_FIELD } from '../oauth2/oauth2-state.js';
 import { mergeUpdate, redact } from './credential-redaction.js';
+import { createCredentialRepository } from './credential.repository.js';
 
 type Row = Selectable<CredentialTable>;
 
@@ -27,11 +30,38 @@ export interface CredentialServiceDeps {
   keys: Keys;
   clock: Clock;
   definitionOf: (name: string) => CredentialDefinition | undefined;
+  /**
+   * Checks the fields of a credential about to be saved beyond required and known ones (the URLs of
+   * an OAuth2 credential); throws an AppError to refuse them.
+   */
+  checkData?: (definition: CredentialDefinition, data: Record<string, unknown>) => void;
 }
 
+/** What the server itself keeps in an OAuth2 credential: tokens and a sign-in under way. */
+const SIGN_IN_FIELDS: readonly string[] = [...OAUTH2_TOKEN_FIELDS, PENDING_SIGN_IN_FIELD];
+
+/**
+ * An OAuth2 credential keeps its tokens (and a sign-in under way) across a save while everything it
+ * signs in with stays the same; a new client, secret, URL or scope needs a new sign-in.
+ */
+function keepSignIn(
+  def: CredentialDefinition,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Record<string, unknown> {
+  if (!def.oauth2 || def.inputs.some((input) => before[input.name] !== after[input.name])) return after;
+  const kept = { ...after };
+  for (const field of SIGN_IN_FIELDS) if (before[field] !== undefined) kept[field] = before[field];
+  return kept;
+}
+
+/** How often a compare-and-swap rewrite is tried before giving up (another writer kept winning). */
+const REWRITE_ATTEMPTS = 5;
+
 /** Credentials: encrypted at rest (AES-256-GCM); secrets never leave through this service's answers. */
-export function createCredentialService({ db, keys, clock, definitionOf }: CredentialServiceDeps) {
+export function createCredentialService({ db, keys, clock, definitionOf, checkData }: CredentialServiceDeps) {
   const table = workspaceTable(db, 'credential', { column: 'updatedDate', direction: 'desc' });
+  const repo = createCredentialRepository(db);
 
   function definition(name: string): CredentialDefinition {
     const found = definitionOf(name);
@@ -39,11 +69,15 @@ export function createCredentialService({ db, keys, clock, definitionOf }: Crede
     return found;
   }
 
-  /** Keeps only the type's fields, and requires every non-optional one. */
+  /**
+   * Keeps only the type's fields, and requires every non-optional one. A hidden field (never shown in
+   * a form, such as an OAuth2 scope) left empty takes its default.
+   */
   function validated(def: CredentialDefinition, data: Record<string, unknown>): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     for (const input of def.inputs) {
-      const value = data[input.name];
+      let value = data[input.name];
+      if ((value === undefined || value === null || value === '') && input.hidden) value = input.default;
       if (value === undefined || value === null || value === '') {
         if (!input.optional) throw new AppError('BAD_REQUEST', `${input.label} is required`);
         continue;
@@ -107,7 +141,9 @@ export function createCredentialService({ db, keys, clock, definitionOf }: Crede
 
     async create(ctx: AuthContext, body: CreateCredentialBody): Promise<Credential> {
       await table.assertNameFree(ctx.workspaceId, body.name, 'credential');
-      const data = validated(definition(body.credentialName), body.plainDataObj);
+      const def = definition(body.credentialName);
+      const data = validated(def, body.plainDataObj);
+      checkData?.(def, data);
       const at = clock.now().toISOString();
       const row: Row = {
         id: randomUUID(),
@@ -128,7 +164,12 @@ export function createCredentialService({ db, keys, clock, definitionOf }: Crede
       const credentialName = body.credentialName ?? row.credentialName;
       const def = definition(credentialName);
       const stored = credentialName === row.credentialName ? open(row) : {};
-      const data = body.plainDataObj ? validated(def, mergeUpdate(stored, body.plainDataObj)) : stored;
+      let data = stored;
+      if (body.plainDataObj) {
+        data = validated(def, mergeUpdate(stored, body.plainDataObj));
+        checkData?.(def, data);
+        data = keepSignIn(def, stored, data);
+      }
       const patch = {
         name: body.name ?? row.name,
         credentialName,
@@ -149,6 +190,34 @@ export function createCredentialService({ db, keys, clock, definitionOf }: Crede
       const result = await table.removeAll(ctx.workspaceId, ids);
       if (result.missing === 0) for (const id of ids) opened.delete(id);
       return result;
+    },
+
+    /**
+     * Rewrites a credential's stored fields for the server itself (OAuth2 tokens, a sign-in under
+     * way), never with a request's fields as sent: `change` gets the decrypted fields and answers the
+     * new ones and a result. They are written only if the row still holds what was read; otherwise it
+     * is read again and `change` runs again, so of two callbacks racing for one sign-in only one wins.
+     * `touch` also moves the credential's updated date.
+     */
+    async rewrite<T>(
+      workspaceId: string,
+      id: string,
+      change: (
+        data: Record<string, unknown>,
+        credentialName: string,
+      ) => Promise<{ data: Record<string, unknown>; result: T; touch?: boolean }>,
+    ): Promise<T> {
+      for (let attempt = 0; attempt < REWRITE_ATTEMPTS; attempt++) {
+        const row = await table.find(workspaceId, id);
+        if (!row) throw new AppError('NOT_FOUND', `Credential ${id} not found`);
+        const next = await change(open(row), row.credentialName);
+        const sealed = encrypt(keys.encryption, JSON.stringify(next.data));
+        const patch = next.touch
+          ? { encryptedData: sealed, updatedDate: clock.now().toISOString() }
+          : { encryptedData: sealed };
+        if (await repo.swapSealed(workspaceId, id, row.encryptedData, patch)) return next.result;
+      }
+      throw new AppError('CONFLICT', `Credential ${id} kept changing while it was being saved; try again`);
     },
 
     /** Decrypted fields for a flow run in the same workspace (never for an HTTP answer). */

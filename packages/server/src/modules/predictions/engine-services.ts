@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { AddressCheck, CodeSandbox, EngineServices, GuardedFetch } from '@flowloom/engine';
 import type { Logger } from '../../runtime.js';
 import type { CredentialService } from '../credentials/credential.service.js';
+import type { OAuth2Service } from '../oauth2/oauth2.service.js';
 import type { ToolRepository } from '../resources/tool.repository.js';
 import type { AssistantRepository } from '../assistants/assistant.repository.js';
 import type { ChatMessageRepository } from '../chat-messages/chat-message.repository.js';
@@ -27,6 +28,8 @@ export function providerBaseUrlsFromEnv(env: NodeJS.ProcessEnv): Partial<Record<
     brave: pick('BRAVE_SEARCH_BASE_URL'),
     tavily: pick('TAVILY_BASE_URL'),
     arxiv: pick('ARXIV_BASE_URL'),
+    gmail: pick('GMAIL_BASE_URL'),
+    microsoftGraph: pick('MICROSOFT_GRAPH_BASE_URL'),
   };
 }
 
@@ -49,6 +52,8 @@ export interface EngineServiceDeps {
   assistants: Pick<AssistantRepository, 'findOpenAI'>;
   workspaceId: string;
   credentials: CredentialService;
+  /** Renews OAuth2 credentials whose token expired during a run (absent: runs cannot). */
+  oauth2?: Pick<OAuth2Service, 'refresh'>;
   messages: ChatMessageRepository;
   http: GuardedFetch;
   sandbox: CodeSandbox;
@@ -68,7 +73,10 @@ const noFlowRuns: EngineServices['runFlow'] = () =>
 /** The engine's view of the world for one run, limited to the flow's workspace. */
 export function createEngineServices(deps: EngineServiceDeps): EngineServices {
   return {
-    credentials: { get: (id) => deps.credentials.decryptForRun(deps.workspaceId, id) },
+    credentials: {
+      get: (id) => deps.credentials.decryptForRun(deps.workspaceId, id),
+      ...(deps.oauth2 && { refreshOAuth2: (id: string) => deps.oauth2!.refresh(deps.workspaceId, id) }),
+    },
     chatHistory: {
       load: (flowId, sessionId) => deps.messages.loadSession(flowId, sessionId),
       sessionOf: (flowId, chatId) => deps.messages.sessionOf(flowId, chatId),

@@ -6,13 +6,16 @@ import { useEffect, useState } from 'react';
 import { errorMessage } from '../../api/errorMessage';
 import { FormDialog, useSave } from '../../components/forms/FormDialog';
 import { useFieldErrors } from '../../components/forms/useFieldErrors';
+import { useNotify } from '../notifications/useNotify';
 import { credentialPayload, initialCredentialValues, validateCredential } from './credentialForm';
 import { CredentialInput } from './CredentialInput';
 import { credentialsApi, type CredentialValues } from './credentialsApi';
+import { OAuth2Connect } from './OAuth2Connect';
 
 /**
  * Create or edit a credential of one type. On edit, secret fields hold the server's redacted
- * placeholder; sending it back unchanged keeps the stored secret.
+ * placeholder; sending it back unchanged keeps the stored secret. An OAuth2 type also signs in
+ * ("Authenticate"): the form is saved first, and a successful sign-in ends the dialog as a save does.
  */
 export function CredentialDialog({
   type,
@@ -27,6 +30,10 @@ export function CredentialDialog({
   onSaved: (credential: Credential) => void;
 }) {
   const editing = credentialId !== undefined;
+  /** The stored credential: the one edited, or the one Authenticate saved from a new form. */
+  const [savedId, setSavedId] = useState(credentialId);
+  const [connected, setConnected] = useState(false);
+  const notify = useNotify();
   const [name, setName] = useState('');
   const [values, setValues] = useState<CredentialValues>(() => initialCredentialValues(type.inputs));
   const { errors, setErrors, edited, bind } = useFieldErrors();
@@ -42,6 +49,7 @@ export function CredentialDialog({
         if (!active) return;
         setName(credential.name);
         setValues(initialCredentialValues(type.inputs, credential.plainDataObj));
+        setConnected('access_token' in (credential.plainDataObj ?? {}));
         setLoading(false);
       },
       (error: unknown) => {
@@ -55,16 +63,35 @@ export function CredentialDialog({
     };
   }, [credentialId, type.inputs]);
 
-  const submit = () => {
+  /** The form written to the server (a new credential is created); undefined when it has errors. */
+  const write = (): (() => Promise<Credential>) | undefined => {
     const found = validateCredential(name, type.inputs, values);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) return undefined;
     const plainDataObj = credentialPayload(type.inputs, values);
-    save(() =>
-      credentialId !== undefined
-        ? credentialsApi.update(credentialId, { name: name.trim(), plainDataObj })
-        : credentialsApi.create({ name: name.trim(), credentialName: type.name, plainDataObj }),
-    );
+    return () =>
+      savedId !== undefined
+        ? credentialsApi.update(savedId, { name: name.trim(), plainDataObj })
+        : credentialsApi.create({ name: name.trim(), credentialName: type.name, plainDataObj });
+  };
+
+  const submit = () => {
+    const writing = write();
+    if (writing) save(writing);
+  };
+
+  const saveForSignIn = async (): Promise<string | undefined> => {
+    const writing = write();
+    if (!writing) return undefined;
+    const saved = await writing();
+    setSavedId(saved.id);
+    return saved.id;
+  };
+
+  const signedIn = (id: string) => {
+    setConnected(true);
+    notify.success('Credential connected');
+    credentialsApi.get(id).then(onSaved, (error: unknown) => notify.error(error));
   };
 
   return (
@@ -88,18 +115,30 @@ export function CredentialDialog({
               {...bind('name', name, setName)}
               fullWidth
             />,
-            ...type.inputs.map((input) => (
-              <CredentialInput
-                key={input.name}
-                input={input}
-                value={values[input.name]}
-                {...(errors[input.name] ? { error: errors[input.name] } : {})}
-                onChange={(value) => {
-                  setValues((v) => ({ ...v, [input.name]: value }));
-                  edited(input.name);
-                }}
-              />
-            )),
+            ...type.inputs
+              .filter((input) => !input.hidden)
+              .map((input) => (
+                <CredentialInput
+                  key={input.name}
+                  input={input}
+                  value={values[input.name]}
+                  {...(errors[input.name] ? { error: errors[input.name] } : {})}
+                  onChange={(value) => {
+                    setValues((v) => ({ ...v, [input.name]: value }));
+                    edited(input.name);
+                  }}
+                />
+              )),
+            ...(type.oauth2
+              ? [
+                  <OAuth2Connect
+                    key="oauth2"
+                    connected={connected}
+                    save={saveForSignIn}
+                    onConnected={signedIn}
+                  />,
+                ]
+              : []),
           ]}
     </FormDialog>
   );

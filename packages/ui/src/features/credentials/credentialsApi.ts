@@ -1,4 +1,4 @@
-import type { Credential, CredentialDefinition } from '@flowloom/shared';
+import type { Credential, CredentialDefinition, OAuth2AuthorizeAnswer } from '@flowloom/shared';
 import { api } from '../../api/api';
 
 export type CredentialValues = Record<string, string | number | boolean | null>;
@@ -12,6 +12,9 @@ export const credentialsApi = {
   update: (id: string, body: { name: string; plainDataObj: CredentialValues }) =>
     api.put<Credential>(`/credentials/${encodeURIComponent(id)}`, body),
   remove: (id: string) => api.delete<unknown>(`/credentials/${encodeURIComponent(id)}`),
+  /** Starts an OAuth2 sign-in: the provider's URL to open (Flowise's route). */
+  authorize: (id: string) =>
+    api.post<OAuth2AuthorizeAnswer>(`/oauth2-credential/authorize/${encodeURIComponent(id)}`),
   /** Deletes several at once, all or none. */
   removeMany: (ids: string[]) =>
     api.request<{ deleted: number }>('DELETE', '/credentials', { body: { ids } }),

@@ -34,6 +34,7 @@ export const credentialDefinitions: readonly CredentialDefinition[] = [
   definitions.chatflowApi,
   definitions.redisCacheApi,
   definitions.redisCacheUrlApi,
+  definitions.upstashRedisMemoryApi,
   definitions.postgresUrl,
   definitions.pineconeApi,
   definitions.qdrantApi,

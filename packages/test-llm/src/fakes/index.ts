@@ -17,3 +17,4 @@ export {
   type ReplicateScript,
 } from './replicate.js';
 export { startFakeHuggingFace, type FakeHuggingFace, type FakeHuggingFaceOptions } from './huggingface.js';
+export { startFakeUpstash, type FakeUpstash, type FakeUpstashOptions } from './upstash.js';

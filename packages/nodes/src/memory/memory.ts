@@ -49,7 +49,9 @@ export function sessionMemory(ctx: NodeContext, options: { window?: number } = {
 
 /** The node's Memory Key input (`chat_history` when empty). */
 export function memoryKeyInput(ctx: NodeContext): string {
-  return typeof ctx.inputs.memoryKey === 'string' && ctx.inputs.memoryKey ? ctx.inputs.memoryKey : 'chat_history';
+  return typeof ctx.inputs.memoryKey === 'string' && ctx.inputs.memoryKey
+    ? ctx.inputs.memoryKey
+    : 'chat_history';
 }
 
 /** The node's Session Id input, else the run's session. */

@@ -8,7 +8,12 @@ import {
   tableNameInput,
   type SqlTarget,
 } from '../connections/sql-connections.js';
-import { externalMemory, externalSessionId, MAX_HISTORY_CHARS, type SessionStore } from './external-memory.js';
+import {
+  externalMemory,
+  externalSessionId,
+  MAX_HISTORY_CHARS,
+  type SessionStore,
+} from './external-memory.js';
 
 /**
  * Chat memories in a table of the user's own PostgreSQL or MySQL. The table has LangChain's message

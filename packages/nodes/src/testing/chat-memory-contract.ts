@@ -27,6 +27,8 @@ export interface ChatMemoryUnderTest {
   stored(sessionId: string): Promise<StoredTurn[]>;
   /** Whether the node has a Window Size input. */
   windowSize: boolean;
+  /** Removes what the tests left in a store that outlives them (a shared Redis). */
+  forget?(sessionIds: string[]): Promise<void>;
 }
 
 type Sent = { messages: { role: string; content: string }[] };
@@ -44,7 +46,11 @@ export function describeChatMemoryContract(label: string, memory: ChatMemoryUnde
     beforeAll(async () => {
       llm = await startTestLlmServer();
     });
-    afterAll(() => llm.close());
+    const sessions: string[] = [];
+    afterAll(async () => {
+      await llm.close();
+      await memory.forget?.(sessions);
+    });
     beforeEach(() => llm.reset());
 
     function engine(inputs: Record<string, unknown> = {}) {
@@ -88,7 +94,11 @@ export function describeChatMemoryContract(label: string, memory: ChatMemoryUnde
     }
     const sent = (n: number) =>
       (llm.requests[n]!.body as Sent).messages.map((m) => [m.role, m.content] as const);
-    const session = () => `s-${randomUUID()}`;
+    const session = () => {
+      const id = `s-${randomUUID()}`;
+      sessions.push(id);
+      return id;
+    };
 
     it('gives a session its earlier exchanges, and keeps sessions apart', async () => {
       const { ask } = engine();

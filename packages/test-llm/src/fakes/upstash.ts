@@ -6,12 +6,14 @@ export interface FakeUpstashOptions {
 }
 
 export interface FakeUpstash extends FakeService {
-  /** A list as stored, head first; empty when missing or expired. */
+  /** A copy of a list as stored, head first; empty when missing or expired. */
   list(key: string): string[];
   /** Seconds the key has left, `-1` without expiry, `-2` when missing (Redis's TTL answers). */
   ttl(key: string): number;
   /** Lists kept by key. */
   readonly lists: Map<string, string[]>;
+  /** Keys holding a plain string (set by tests): list commands on them answer Redis's WRONGTYPE. */
+  readonly strings: Map<string, string>;
 }
 
 type Reply = { result: unknown } | { error: string };
@@ -24,6 +26,8 @@ type Reply = { result: unknown } | { error: string };
 export async function startFakeUpstash(options: FakeUpstashOptions = {}): Promise<FakeUpstash> {
   const token = options.token ?? 'test-upstash-token';
   const lists = new Map<string, string[]>();
+  const strings = new Map<string, string>();
+  const WRONGTYPE = { error: 'WRONGTYPE Operation against a key holding the wrong kind of value' };
   const expiries = new Map<string, number>();
 
   const live = (key: string): string[] | undefined => {
@@ -45,6 +49,7 @@ export async function startFakeUpstash(options: FakeUpstashOptions = {}): Promis
     const [name, key, ...rest] = args as string[];
     switch (name!.toUpperCase()) {
       case 'LRANGE': {
+        if (strings.has(key!)) return WRONGTYPE;
         const list = live(key!) ?? [];
         const start = Math.max(0, index(rest[0], list.length));
         const stop = Math.min(list.length - 1, index(rest[1], list.length));
@@ -52,6 +57,7 @@ export async function startFakeUpstash(options: FakeUpstashOptions = {}): Promis
       }
       case 'LPUSH': {
         if (rest.length === 0) return { error: "ERR wrong number of arguments for 'lpush' command" };
+        if (strings.has(key!)) return WRONGTYPE;
         const list = live(key!) ?? [];
         for (const value of rest) list.unshift(value);
         lists.set(key!, list);
@@ -65,7 +71,7 @@ export async function startFakeUpstash(options: FakeUpstashOptions = {}): Promis
         return { result: 1 };
       }
       case 'DEL': {
-        const existed = live(key!) !== undefined;
+        const existed = live(key!) !== undefined || strings.delete(key!);
         lists.delete(key!);
         expiries.delete(key!);
         return { result: existed ? 1 : 0 };
@@ -92,7 +98,8 @@ export async function startFakeUpstash(options: FakeUpstashOptions = {}): Promis
   const service = await startFakeService(route);
   return Object.assign(service, {
     lists,
-    list: (key: string) => live(key) ?? [],
+    strings,
+    list: (key: string) => [...(live(key) ?? [])],
     ttl: (key: string) => {
       if (!live(key)) return -2;
       const expiry = expiries.get(key);

@@ -144,12 +144,7 @@ export const RedisBackedChatMemory: NodeType = {
       type: 'credential',
       credentialNames: ['redisCacheApi', 'redisCacheUrlApi'],
     },
-    inputs: [
-      sessionIdParam,
-      sessionTtlParam,
-      memoryKeyParam,
-      windowSizeParam,
-    ],
+    inputs: [sessionIdParam, sessionTtlParam, memoryKeyParam, windowSizeParam],
   },
   init: (ctx): Promise<MemoryHandle> => openRedisMemory(ctx),
   clearMemory: async (ctx) => (await openRedisMemory(ctx)).clear(),

@@ -48,7 +48,7 @@ function upstashSession(
     const { body } = await api.request<Reply>('POST', '/', command);
     return body?.result;
   };
-  /** The commands as one transaction: all run, or none (a failed one fails the call). */
+  /** The commands as one transaction (no other command runs between them); a failed one fails the call. */
   const transaction = async (commands: Command[]): Promise<void> => {
     const { body } = await api.request<Reply[] | Reply>('POST', '/multi-exec', commands);
     const failed = Array.isArray(body) ? body.find((reply) => reply.error) : body;
@@ -92,7 +92,11 @@ async function openUpstashMemory(ctx: NodeContext) {
     throw new Error(`${service}: Session Timeouts must be a number of seconds, 0 or more`);
   const ttl = ttlInput ? Math.max(1, Math.floor(ttlInput)) : undefined;
   const baseUrl = server.replace(/\/+$/, '');
-  return externalMemory(ctx, service, upstashSession(ctx, service, baseUrl, token, externalSessionId(ctx), ttl));
+  return externalMemory(
+    ctx,
+    service,
+    upstashSession(ctx, service, baseUrl, token, externalSessionId(ctx), ttl),
+  );
 }
 
 /** A chatflow memory kept in an Upstash Redis list per session, reached over Upstash's REST API. */

@@ -79,7 +79,9 @@ describe.skipIf(!url)('Postgres Chat Memory on PostgreSQL', () => {
   });
 
   it('makes the table again when it was dropped between runs', async () => {
-    await (await memory({ tableName: 'dropped_chats', sessionId: 's' })).save!('q', 'a');
+    await (
+      await memory({ tableName: 'dropped_chats', sessionId: 's' })
+    ).save!('q', 'a');
     await db().query('DROP TABLE dropped_chats');
     const handle = await memory({ tableName: 'dropped_chats', sessionId: 's' });
     expect(await handle.load()).toEqual([]);

@@ -12,6 +12,7 @@ import type { AgentflowRegistry, CodeSandbox, GuardedFetch } from '@flowloom/eng
 import type { Config } from './config.js';
 import { createChatMessageRepository } from './modules/chat-messages/chat-message.repository.js';
 import { registerChatMessageRoutes } from './modules/chat-messages/chat-message.routes.js';
+import { createMemoryClearing } from './modules/predictions/memory-clearing.js';
 import { registerMessageExportRoutes } from './modules/chat-messages/message-export.js';
 import { registerNodeRoutes } from './modules/nodes/node.routes.js';
 import { createExecutionRepository } from './modules/executions/execution.repository.js';
@@ -393,6 +394,13 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       removeChat: (workspaceId, flowId, chatId) =>
         fileStorage.remove(workspaceId, chatFileScope(flowId, chatId)),
     },
+    memories: createMemoryClearing({
+      db: database.db,
+      registry,
+      servicesFor,
+      runtimeVariables,
+      logger: app.log,
+    }),
   });
   registerMessageExportRoutes(app, { db: database.db, messages, home: config.home, appUrl: config.appUrl });
   const storeRuntime = { registry, servicesFor };

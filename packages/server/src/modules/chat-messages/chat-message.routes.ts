@@ -7,6 +7,7 @@ import { caller } from '../../http/auth-hook.js';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.js';
 import type { ChatMessageRepository, ChatMessageRow } from './chat-message.repository.js';
 import { anyFlowFamily, assertFlowAccess } from './flow-scope.js';
+import type { ClearedConversation, MemoryClearing } from '../predictions/memory-clearing.js';
 
 const JSON_COLUMNS = [
   'sourceDocuments',
@@ -91,13 +92,24 @@ const deleteQuery = listQuery
     feedbackType: true,
   })
   .extend({
-    // Every memory here reads `chat_message`, so deleting the rows clears it; the flags are
-    // accepted as Flowise's viewer sends them.
+    // As in Flowise: a chat cleared by id is also cleared in memories kept outside Flowloom
+    // (Redis, Upstash, the user's database); without a chat id only with `hardDelete`. From the
+    // message viewer (`isClearFromViewMessageDialog`) only the memory named by `memoryType`.
     hardDelete: z.enum(['true', 'false'], { message: 'hardDelete must be "true" or "false"' }).optional(),
     isClearFromViewMessageDialog: z
       .enum(['true', 'false'], { message: 'isClearFromViewMessageDialog must be "true" or "false"' })
       .optional(),
   });
+
+/** Each chat and session once (messages without a session were filed under their chat). */
+function uniqueConversations(rows: { chatId: string; sessionId: string | null }[]): ClearedConversation[] {
+  const seen = new Map<string, ClearedConversation>();
+  for (const { chatId, sessionId } of rows) {
+    const conversation = { chatId, sessionId: sessionId ?? chatId };
+    seen.set(JSON.stringify(conversation), conversation);
+  }
+  return [...seen.values()];
+}
 
 export function registerChatMessageRoutes(
   root: FastifyInstance,
@@ -105,11 +117,14 @@ export function registerChatMessageRoutes(
     db,
     messages,
     chatFiles,
+    memories,
   }: {
     db: Db;
     messages: ChatMessageRepository;
     /** Removes the files runs kept for one chat (pictures, cited files), when the chat is cleared. */
     chatFiles?: { removeChat(workspaceId: string, flowId: string, chatId: string): Promise<void> };
+    /** Clears deleted conversations in the memories of the flow that keep them themselves. */
+    memories?: Pick<MemoryClearing, 'clearChat' | 'clearInBulk'>;
   },
 ) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -173,16 +188,28 @@ export function registerChatMessageRoutes(
       await assertFlowAccess(db, caller(request), request.params.chatflowid, 'update');
       const q = request.query;
       assertRange(q);
+      const filter = {
+        chatflowid: request.params.chatflowid,
+        chatId: q.chatId,
+        sessionId: q.sessionId,
+        memoryType: q.memoryType,
+        chatTypes: q.chatType,
+        startDate: q.startDate,
+        endDate: q.endDate,
+      };
+      if (memories && (q.chatId || q.hardDelete === 'true')) {
+        const flow = { id: request.params.chatflowid, workspaceId: caller(request).workspaceId };
+        const viewerMemory = q.isClearFromViewMessageDialog === 'true' ? q.memoryType : undefined;
+        const conversations = uniqueConversations(await messages.conversations(filter));
+        // A chat named by id is cleared in its memories even when Flowloom holds none of its messages.
+        if (q.chatId) {
+          if (conversations.length === 0)
+            conversations.push({ chatId: q.chatId, sessionId: q.sessionId ?? q.chatId });
+          await memories.clearChat(flow, conversations, viewerMemory);
+        } else await memories.clearInBulk(flow, conversations, viewerMemory);
+      }
       const deleted = await messages.deleteMatching(
-        {
-          chatflowid: request.params.chatflowid,
-          chatId: q.chatId,
-          sessionId: q.sessionId,
-          memoryType: q.memoryType,
-          chatTypes: q.chatType,
-          startDate: q.startDate,
-          endDate: q.endDate,
-        },
+        filter,
         // A rating filter picks single exchanges; a named chat is cleared whole, as in Flowise.
         q.chatId ? undefined : q.feedbackType,
       );

@@ -26,7 +26,8 @@ function keptMemory(cleared: string[]): NodeType {
     init: () => ({}),
     clearMemory: (ctx) => {
       if (ctx.inputs.sessionId === 'broken') return Promise.reject(new Error('the store is gone'));
-      cleared.push(`${String(ctx.inputs.prefix ?? '')}${String(ctx.inputs.sessionId)}@${ctx.run.sessionId}`);
+      const prefix = typeof ctx.inputs.prefix === 'string' ? ctx.inputs.prefix : '';
+      cleared.push(`${prefix}${String(ctx.inputs.sessionId)}@${ctx.run.sessionId}`);
       return Promise.resolve();
     },
   };

@@ -51,18 +51,18 @@ type Rows = (sql: string, values?: unknown[]) => Promise<Record<string, unknown>
 /** What differs between the two databases: quoting, SQL texts, and the code of a missing table. */
 interface ChatTableDialect {
   kind: 'postgres' | 'mysql';
-  queries(ctx: NodeContext, target: SqlTarget): Rows;
-  quote(name: string): string;
+  queries: (ctx: NodeContext, target: SqlTarget) => Rows;
+  quote: (name: string) => string;
   /** Answers one row with a true `found` when the table exists. */
-  exists(table: string): { sql: string; values: unknown[] };
-  create(table: string): string[];
+  exists: (table: string) => { sql: string; values: unknown[] };
+  create: (table: string) => string[];
   /** Errors of a concurrent `CREATE … IF NOT EXISTS` that lost the race. */
   raced: readonly string[];
   missing: string;
   /** `$1` or `?`. */
-  param(n: number): string;
+  param: (n: number) => string;
   /** The byte length of the message column's text. */
-  length(column: string): string;
+  length: (column: string) => string;
 }
 
 /** An index name unique per table and within PostgreSQL's 63 characters. */

@@ -46,7 +46,7 @@ export async function startFakeUpstash(options: FakeUpstashOptions = {}): Promis
   function command(args: unknown): Reply {
     if (!Array.isArray(args) || args.length === 0 || !args.every((a) => typeof a === 'string'))
       return { error: 'ERR failed to parse command' };
-    const [name, key, ...rest] = args as string[];
+    const [name, key, ...rest] = args;
     switch (name!.toUpperCase()) {
       case 'LRANGE': {
         if (strings.has(key!)) return WRONGTYPE;

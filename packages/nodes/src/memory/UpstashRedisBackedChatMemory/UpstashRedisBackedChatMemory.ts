@@ -58,7 +58,7 @@ function upstashSession(
     async latest(count) {
       const stored = await run(['LRANGE', sessionId, '0', String(count - 1)]);
       if (!Array.isArray(stored)) throw new Error(`${service}: Upstash answered no list for LRANGE`);
-      return stored.reverse();
+      return (stored as unknown[]).reverse();
     },
     append: (messages) =>
       transaction([

@@ -18,7 +18,7 @@ describe.skipIf(!url)('MySQL Chat Memory on MySQL/MariaDB', () => {
   const table = (name: string) => db().table(`${name}_${suffix}`);
   const server = () => ({ host: db().host, port: db().port, database: db().database });
   const credential = () => ({ user: db().user, password: db().password });
-  const memory = async (inputs: Record<string, unknown>, login = credential()) =>
+  const memory = async (inputs: Record<string, unknown>, login: Record<string, unknown> = credential()) =>
     (await mySQLChatMemory.init!(
       nodeContext(mySQLChatMemory, { inputs: { ...server(), ...inputs }, credential: login }),
     )) as MemoryHandle;

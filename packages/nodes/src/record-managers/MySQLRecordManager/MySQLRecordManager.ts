@@ -131,11 +131,7 @@ export const MySQLRecordManager: NodeType = {
       type: 'credential',
       credentialNames: ['MySQLApi'],
     },
-    inputs: [
-      ...mysqlConnectionInputs,
-      ...recordTableInputs(MYSQL_OPTIONS),
-      ...recordManagerInputs,
-    ],
+    inputs: [...mysqlConnectionInputs, ...recordTableInputs(MYSQL_OPTIONS), ...recordManagerInputs],
   },
   async init(ctx): Promise<RecordManagerHandle> {
     const label = ctx.node.label || 'MySQL Record Manager';

@@ -10,12 +10,7 @@ import {
   type NodeRegistry,
   type RunImage,
 } from '@flowloom/engine';
-import {
-  isUuid,
-  type ChatTurn,
-  type FlowData,
-  type PredictionBody,
-} from '@flowloom/shared';
+import { isUuid, type ChatTurn, type FlowData, type PredictionBody } from '@flowloom/shared';
 import type { Db } from '../../db/database.js';
 import { nodeFailure } from './node-failure.js';
 import { jsonOrNull, storedUploads } from './stored-message.js';

@@ -1,7 +1,6 @@
 import type { NodeContext } from '@flowloom/engine';
 import type { NodeParam } from '@flowloom/shared';
-import { booleanInput } from '../llm/chat-model.js';
-import { additionalConfig, databaseTarget, type SqlTarget } from './sql-connections.js';
+import { configuredTarget, type SqlTarget } from './sql-connections.js';
 
 export const MYSQL_PORT = 3306;
 
@@ -25,13 +24,7 @@ export const mysqlSslInput: NodeParam = {
   optional: true,
 };
 
-/**
- * The database a MySQL node connects to: inputs, credential and Additional Configuration (whose
- * `ssl` options win when the SSL input is on).
- */
-export async function mysqlTarget(ctx: NodeContext, service: string): Promise<SqlTarget> {
-  const target = await databaseTarget(ctx, service, MYSQL_PORT);
-  const { ssl, ...extra } = additionalConfig(ctx, service, ctx.inputs.additionalConfig, MYSQL_OPTIONS);
-  const sslOption = booleanInput(ctx.inputs.ssl, false) ? (ssl && typeof ssl === 'object' ? ssl : true) : ssl;
-  return { ...target, ...(sslOption ? { ssl: sslOption as SqlTarget['ssl'] } : {}), extra };
+/** The database a MySQL node connects to: inputs, credential, Additional Configuration, and SSL if it has one. */
+export function mysqlTarget(ctx: NodeContext, service: string): Promise<SqlTarget> {
+  return configuredTarget(ctx, service, MYSQL_PORT, MYSQL_OPTIONS);
 }

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { NodeContext } from '@flowloom/engine';
+import type { NodeContext, NodeType } from '@flowloom/engine';
 import type { NodeParam } from '@flowloom/shared';
 import {
   mysqlQueries,
   postgresQueries,
   sqlErrorCode,
+  tableInputs,
   tableNameInput,
   type SqlTarget,
 } from '../connections/sql-connections.js';
@@ -12,8 +13,13 @@ import {
   externalMemory,
   externalSessionId,
   MAX_HISTORY_CHARS,
+  memoryKeyParam,
+  sessionIdParam,
+  windowSizeInput,
+  windowSizeParam,
   type SessionStore,
 } from './external-memory.js';
+import type { MemoryHandle } from './memory.js';
 
 /**
  * Chat memories in a table of the user's own PostgreSQL or MySQL. The table has LangChain's message
@@ -22,29 +28,6 @@ import {
  * the session and the time each message was written.
  */
 export const CHAT_MEMORY_TABLE = 'langchain_chat_histories';
-
-/** Table Name and Additional Connection Configuration of the SQL chat memories. */
-export function chatTableInputs(options: readonly string[]): NodeParam[] {
-  return [
-    {
-      label: 'Table Name',
-      name: 'tableName',
-      type: 'string',
-      placeholder: CHAT_MEMORY_TABLE,
-      description: 'Made on first use when missing: letters, digits and underscores',
-      additionalParams: true,
-      optional: true,
-    },
-    {
-      label: 'Additional Connection Configuration',
-      name: 'additionalConfig',
-      type: 'json',
-      description: `Connection options: ${options.join(', ')}`,
-      additionalParams: true,
-      optional: true,
-    },
-  ];
-}
 
 type Rows = (sql: string, values?: unknown[]) => Promise<Record<string, unknown>[]>;
 
@@ -203,14 +186,63 @@ function tableSession(
   };
 }
 
-/** The memory of a SQL chat memory node, on the database its inputs and credential name. */
-export function sqlChatMemory(
-  ctx: NodeContext,
-  dialect: ChatTableDialect,
-  target: SqlTarget,
-  window: number | undefined,
-) {
-  const table = tableNameInput(target.service, ctx.inputs.tableName, CHAT_MEMORY_TABLE);
-  const store = tableSession(ctx, dialect, target, table, externalSessionId(ctx));
-  return externalMemory(ctx, target.service, store, { window });
+/** What sets one SQL chat memory node apart from the other. */
+export interface SqlChatMemoryNode {
+  label: string;
+  name: string;
+  type: string;
+  icon: string;
+  description: string;
+  credentialName: string;
+  /** Host, Database, Port (and SSL) inputs. */
+  connectionInputs: NodeParam[];
+  /** Options Additional Connection Configuration may set. */
+  options: readonly string[];
+  dialect: ChatTableDialect;
+  target(ctx: NodeContext, service: string): Promise<SqlTarget>;
+}
+
+/**
+ * A chatflow memory node keeping a session's messages in a table of the user's own database: the
+ * connection inputs and credential of the database nodes, then Redis-Backed Chat Memory's inputs.
+ */
+export function sqlChatMemoryNode(node: SqlChatMemoryNode): NodeType {
+  const open = async (ctx: NodeContext) => {
+    const window = windowSizeInput(ctx);
+    const target = await node.target(ctx, ctx.node.label || node.label);
+    const table = tableNameInput(target.service, ctx.inputs.tableName, CHAT_MEMORY_TABLE);
+    const store = tableSession(ctx, node.dialect, target, table, externalSessionId(ctx));
+    return externalMemory(ctx, target.service, store, { window });
+  };
+  return {
+    icon: node.icon,
+    definition: {
+      label: node.label,
+      name: node.name,
+      version: 1,
+      type: node.type,
+      category: 'Memory',
+      baseClasses: [node.type, 'BufferMemory', 'BaseChatMemory', 'BaseMemory'],
+      description: node.description,
+      credential: {
+        label: 'Connect Credential',
+        name: 'credential',
+        type: 'credential',
+        credentialNames: [node.credentialName],
+      },
+      inputs: [
+        ...node.connectionInputs,
+        ...tableInputs(
+          node.options,
+          CHAT_MEMORY_TABLE,
+          'Made on first use when missing: letters, digits and underscores',
+        ),
+        sessionIdParam,
+        memoryKeyParam,
+        windowSizeParam,
+      ],
+    },
+    init: (ctx): Promise<MemoryHandle> => open(ctx),
+    clearMemory: async (ctx) => (await open(ctx)).clear(),
+  };
 }

@@ -32,6 +32,7 @@ export {
   type VectorUpsertResult,
 } from './chatflow-runner.js';
 export { createTestEngine, type TestEngineOptions, type TestRun } from './testing.js';
+export { clearChatflowMemory, type MemoryClearRequest } from './memory-clearing.js';
 export * from './agentflow/types.js';
 export {
   runAgentflow,

@@ -462,6 +462,12 @@ export interface NodeType {
    * records with `docId`). Throws when there is no record manager to say what that is.
    */
   removeRecords?(ctx: NodeContext, options: { docId?: string }): Promise<{ numDeleted: number }>;
+  /**
+   * Memories that keep a conversation outside Flowloom's messages (Redis, the user's own database):
+   * deletes what they keep for the session `ctx.run.sessionId` (also their Session Id input), when
+   * that chat is cleared.
+   */
+  clearMemory?(ctx: NodeContext): Promise<void>;
 }
 
 /** What a branching node's `init` answers: the output the run goes on through, and its value. */

@@ -37,6 +37,9 @@ import {
   conversationSummaryMemory,
 } from './memory/conversationSummaryMemory/conversationSummaryMemory.js';
 import { RedisBackedChatMemory } from './memory/RedisBackedChatMemory/RedisBackedChatMemory.js';
+import { UpstashRedisBackedChatMemory } from './memory/UpstashRedisBackedChatMemory/UpstashRedisBackedChatMemory.js';
+import { postgresChatMemory } from './memory/postgresChatMemory/postgresChatMemory.js';
+import { mySQLChatMemory } from './memory/mySQLChatMemory/mySQLChatMemory.js';
 import { inputModerationSimple } from './moderation/inputModerationSimple/inputModerationSimple.js';
 import { advancedStructuredOutputParser } from './output-parsers/advancedStructuredOutputParser/advancedStructuredOutputParser.js';
 import { csvOutputParser } from './output-parsers/csvOutputParser/csvOutputParser.js';
@@ -162,6 +165,9 @@ export const chatflowNodes: readonly NodeType[] = [
   conversationSummaryMemory,
   conversationSummaryBufferMemory,
   RedisBackedChatMemory,
+  UpstashRedisBackedChatMemory,
+  postgresChatMemory,
+  mySQLChatMemory,
   // Tools
   calculator,
   customTool,

@@ -12,6 +12,7 @@ import type { AgentflowRegistry, CodeSandbox, GuardedFetch } from '@flowloom/eng
 import type { Config } from './config.js';
 import { createChatMessageRepository } from './modules/chat-messages/chat-message.repository.js';
 import { registerChatMessageRoutes } from './modules/chat-messages/chat-message.routes.js';
+import { createMemoryClearing } from './modules/predictions/memory-clearing.js';
 import { registerMessageExportRoutes } from './modules/chat-messages/message-export.js';
 import { registerNodeRoutes } from './modules/nodes/node.routes.js';
 import { createExecutionRepository } from './modules/executions/execution.repository.js';
@@ -422,6 +423,13 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     messages,
     clearing: createChatClearing({
       messages,
+      memories: createMemoryClearing({
+        db: database.db,
+        registry,
+        servicesFor,
+        runtimeVariables,
+        logger: app.log,
+      }),
       removeChatFiles: (workspaceId, flowId, chatIds) =>
         fileStorage.removeChats(workspaceId, flowId, chatIds),
       forgetThreads: (workspaceId, flowId, threadIds) =>

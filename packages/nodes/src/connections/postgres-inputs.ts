@@ -1,7 +1,6 @@
 import type { NodeContext } from '@flowloom/engine';
 import type { NodeParam } from '@flowloom/shared';
-import { booleanInput } from '../llm/chat-model.js';
-import { additionalConfig, databaseTarget, type SqlTarget } from './sql-connections.js';
+import { configuredTarget, type SqlTarget } from './sql-connections.js';
 
 export const POSTGRES_PORT = 5432;
 
@@ -24,13 +23,6 @@ export const postgresConnectionInputs: NodeParam[] = [
 ];
 
 /** The database a Postgres node connects to: inputs, credential, SSL and Additional Configuration. */
-export async function postgresTarget(ctx: NodeContext, service: string): Promise<SqlTarget> {
-  const target = await databaseTarget(ctx, service, POSTGRES_PORT);
-  const { ssl, ...extra } = additionalConfig(ctx, service, ctx.inputs.additionalConfig, POSTGRES_OPTIONS);
-  const sslOption = booleanInput(ctx.inputs.ssl, false)
-    ? ssl && typeof ssl === 'object'
-      ? (ssl as Record<string, unknown>)
-      : true
-    : (ssl as SqlTarget['ssl']);
-  return { ...target, ...(sslOption && { ssl: sslOption }), extra };
+export function postgresTarget(ctx: NodeContext, service: string): Promise<SqlTarget> {
+  return configuredTarget(ctx, service, POSTGRES_PORT, POSTGRES_OPTIONS);
 }

@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
 import { connect, isIP } from 'node:net';
 import type { NodeContext } from '@flowloom/engine';
+import type { NodeParam } from '@flowloom/shared';
 import type mysql from 'mysql2/promise';
 // The user's own PostgreSQL (a vector store or record manager they run), reached through the run's
 // address guard below: not Flowloom's database, which stays the server's alone.
 // eslint-disable-next-line no-restricted-imports
 import type pg from 'pg';
-import { objectInput, numberInput, stringInput } from '../llm/chat-model.js';
+import { booleanInput, objectInput, numberInput, stringInput } from '../llm/chat-model.js';
 import { cachedLoad } from '../utilities/cached-load.js';
 import { credentialServer, hostPort, hostPortServer, parseHostPort } from './credential-server.js';
 import { SERVICE_TIMEOUTS, ServiceCallError } from './service-call.js';
@@ -105,6 +106,27 @@ export function additionalConfig(
       allowed,
     });
   return Object.fromEntries(Object.entries(config).filter(([key]) => allowed.includes(key)));
+}
+
+/**
+ * The database a node connects to: Host, Port and Database inputs, its credential, Additional
+ * Configuration (the `options` named) and, for nodes that have one, an SSL input (on: the
+ * configuration's `ssl` options, else TLS with the defaults).
+ */
+export async function configuredTarget(
+  ctx: NodeContext,
+  service: string,
+  defaultPort: number,
+  options: readonly string[],
+): Promise<SqlTarget> {
+  const target = await databaseTarget(ctx, service, defaultPort);
+  const { ssl, ...extra } = additionalConfig(ctx, service, ctx.inputs.additionalConfig, options);
+  const sslOption = booleanInput(ctx.inputs.ssl, false)
+    ? ssl && typeof ssl === 'object'
+      ? (ssl as Record<string, unknown>)
+      : true
+    : (ssl as SqlTarget['ssl']);
+  return { ...target, ...(sslOption && { ssl: sslOption }), extra };
 }
 
 function deadline<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
@@ -334,6 +356,36 @@ export function sqlIdentifier(service: string, label: string, value: string): st
       `${service}: ${label} "${value}" may only hold letters, digits and underscores (at most 63)`,
     );
   return value;
+}
+
+/**
+ * Additional Connection Configuration and Table Name (Flowise names), for a node keeping its rows in
+ * a table of the user's database, `table` by default.
+ */
+export function tableInputs(
+  options: readonly string[],
+  table: string,
+  tableDescription?: string,
+): NodeParam[] {
+  return [
+    {
+      label: 'Additional Connection Configuration',
+      name: 'additionalConfig',
+      type: 'json',
+      description: `Connection options: ${options.join(', ')}`,
+      additionalParams: true,
+      optional: true,
+    },
+    {
+      label: 'Table Name',
+      name: 'tableName',
+      type: 'string',
+      placeholder: table,
+      ...(tableDescription && { description: tableDescription }),
+      additionalParams: true,
+      optional: true,
+    },
+  ];
 }
 
 /** The Table Name input as Flowise cleans it (lower case, spaces as underscores); `fallback` when unset. */

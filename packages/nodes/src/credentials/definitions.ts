@@ -383,6 +383,25 @@ export const redisCacheUrlApi: CredentialDefinition = {
   ],
 };
 
+export const upstashRedisMemoryApi: CredentialDefinition = {
+  label: 'Upstash Redis Memory API',
+  name: 'upstashRedisMemoryApi',
+  version: 1,
+  description: 'The REST token of an Upstash Redis database (on its page in the Upstash console)',
+  inputs: [
+    { label: 'Upstash Redis REST Token', name: 'upstashRestToken', type: 'password' },
+    {
+      label: 'Upstash Redis REST URL',
+      name: 'serverUrl',
+      type: 'string',
+      optional: true,
+      placeholder: 'https://<your-url>.upstash.io',
+      description:
+        'The only URL this token is sent to: the Upstash Redis REST URL typed into a flow must be this one (or left empty to use it).',
+    },
+  ],
+};
+
 export const postgresUrl: CredentialDefinition = {
   label: 'Postgres URL',
   name: 'PostgresUrl',

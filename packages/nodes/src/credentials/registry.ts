@@ -35,6 +35,7 @@ export const credentialDefinitions: readonly CredentialDefinition[] = [
   definitions.chatflowApi,
   definitions.redisCacheApi,
   definitions.redisCacheUrlApi,
+  definitions.upstashRedisMemoryApi,
   definitions.postgresUrl,
   definitions.pineconeApi,
   definitions.qdrantApi,

@@ -16,6 +16,8 @@ export interface MemoryHandle {
    * chain or agent calls it once its answer is known.
    */
   save?(question: string, answer: string): Promise<void>;
+  /** Memories kept outside Flowloom's messages delete the session's stored turns. */
+  clear?(): Promise<void>;
 }
 
 /** Keeps the exchange in a memory that stores its own turns (no-op for the others). */
@@ -30,12 +32,10 @@ export function isMemory(value: unknown): value is MemoryHandle {
 /** The session's stored turns (request `history` first), optionally only the last `window` exchanges. */
 export function sessionMemory(ctx: NodeContext, options: { window?: number } = {}): MemoryHandle {
   const sessionId = memorySessionId(ctx);
-  const memoryKey =
-    typeof ctx.inputs.memoryKey === 'string' && ctx.inputs.memoryKey ? ctx.inputs.memoryKey : 'chat_history';
   return {
     kind: 'memory',
     label: ctx.node.label,
-    memoryKey,
+    memoryKey: memoryKeyInput(ctx),
     async load() {
       // The run's history already holds this session's stored turns; another session is read here.
       const all =
@@ -45,6 +45,13 @@ export function sessionMemory(ctx: NodeContext, options: { window?: number } = {
       return options.window ? all.slice(-options.window * 2) : all;
     },
   };
+}
+
+/** The node's Memory Key input (`chat_history` when empty). */
+export function memoryKeyInput(ctx: NodeContext): string {
+  return typeof ctx.inputs.memoryKey === 'string' && ctx.inputs.memoryKey
+    ? ctx.inputs.memoryKey
+    : 'chat_history';
 }
 
 /** The node's Session Id input, else the run's session. */

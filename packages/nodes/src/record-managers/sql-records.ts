@@ -1,4 +1,5 @@
 import type { NodeParam } from '@flowloom/shared';
+import { tableInputs } from '../connections/sql-connections.js';
 
 /** Flowise's default table of the SQL record managers. */
 export const RECORDS_TABLE = 'upsertion_records';
@@ -26,22 +27,5 @@ export function increasingSeconds(seconds: number): number {
 
 /** Additional Connection Configuration and Table Name (Flowise names). */
 export function recordTableInputs(options: readonly string[]): NodeParam[] {
-  return [
-    {
-      label: 'Additional Connection Configuration',
-      name: 'additionalConfig',
-      type: 'json',
-      description: `Connection options: ${options.join(', ')}`,
-      additionalParams: true,
-      optional: true,
-    },
-    {
-      label: 'Table Name',
-      name: 'tableName',
-      type: 'string',
-      placeholder: RECORDS_TABLE,
-      additionalParams: true,
-      optional: true,
-    },
-  ];
+  return tableInputs(options, RECORDS_TABLE);
 }

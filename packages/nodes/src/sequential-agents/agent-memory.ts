@@ -2,9 +2,8 @@ import type { CheckpointStore, GraphCheckpoint, NodeContext, NodeType } from '@f
 import type { NodeDefinition, NodeParam } from '@flowloom/shared';
 import { stringInput } from '../llm/chat-model.js';
 import { postgresTarget, POSTGRES_PORT } from '../connections/postgres-inputs.js';
+import { MYSQL_PORT, mysqlTarget } from '../connections/mysql-inputs.js';
 import {
-  additionalConfig,
-  databaseTarget,
   mysqlQueries,
   postgresQueries,
   sqlErrorCode,
@@ -13,8 +12,6 @@ import {
 import { cachedLoad } from '../utilities/cached-load.js';
 import { badgeIcon } from '../utilities/icons.js';
 
-const MYSQL_PORT = 3306;
-const MYSQL_OPTIONS = ['ssl', 'charset'];
 /** Our checkpoints share Flowise's `checkpoints` table under one id per thread. */
 const CHECKPOINT_ID = 'flowloom';
 
@@ -154,12 +151,6 @@ export function mysqlCheckpoints(ctx: NodeContext, target: SqlTarget): Checkpoin
       await query('DELETE FROM checkpoints WHERE thread_id = ?', [threadId]);
     },
   };
-}
-
-async function mysqlTarget(ctx: NodeContext, service: string): Promise<SqlTarget> {
-  const target = await databaseTarget(ctx, service, MYSQL_PORT);
-  const { ssl, ...extra } = additionalConfig(ctx, service, ctx.inputs.additionalConfig, MYSQL_OPTIONS);
-  return { ...target, ...(ssl ? { ssl: ssl as SqlTarget['ssl'] } : {}), extra };
 }
 
 const serverInputs = (port: number, show?: Record<string, unknown>): NodeParam[] => [

@@ -28,8 +28,8 @@ export function useTestDatabase(open: () => Promise<TestDatabase>): () => TestDa
 /** What the shared contract needs to know about one node that connects to the user's database. */
 export interface SqlNodeUnderTest {
   type: NodeType;
-  /** What the node builds (`recordManager`, `vectorStore`), and the output asked for. */
-  kind: 'recordManager' | 'vectorStore';
+  /** What the node builds (`recordManager`, `vectorStore`, `memory`), and the output asked for. */
+  kind: 'recordManager' | 'vectorStore' | 'memory';
   defaultPort: number;
   /** The node's first call that needs the database, on what it built. */
   connect(built: unknown): Promise<unknown>;

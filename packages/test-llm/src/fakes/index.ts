@@ -32,3 +32,4 @@ export {
   type FakeGmailOptions,
 } from './gmail.js';
 export { startFakeGraph, type FakeGraph, type FakeGraphOptions } from './graph.js';
+export { startFakeUpstash, type FakeUpstash, type FakeUpstashOptions } from './upstash.js';

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestEngine } from '@flowloom/engine';
-import { startTestLlmServer, type TestLlmServer } from '@flowloom/test-llm';
-import { conversationChain } from '../../chains/conversationChain/conversationChain.js';
-import { chatOpenAI } from '../../chat-models/chatOpenAI/chatOpenAI.js';
-import { buildFlow } from '../../testing/flow-builder.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeChatMemoryContract } from '../../testing/chat-memory-contract.js';
+import { nodeContext } from '../../testing/node-context.js';
+import type { MemoryHandle } from '../memory.js';
 import { RedisBackedChatMemory, redisTarget } from './RedisBackedChatMemory.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -33,78 +31,45 @@ describe('redisTarget', () => {
 });
 
 describe.skipIf(!REDIS_URL)('Redis-Backed Chat Memory (real Redis)', () => {
-  let llm: TestLlmServer;
   let redis: Redis;
-  beforeAll(async () => {
-    llm = await startTestLlmServer();
+  beforeAll(() => {
     redis = new Redis(REDIS_URL!);
   });
-  afterAll(async () => {
-    await llm.close();
-    redis.disconnect();
+  afterAll(() => redis.disconnect());
+
+  describeChatMemoryContract('Redis-Backed Chat Memory', {
+    type: RedisBackedChatMemory,
+    credentialName: 'redisCacheUrlApi',
+    inputs: () => ({}),
+    credential: () => ({ redisUrl: REDIS_URL }),
+    // LangChain's stored messages, newest first.
+    stored: async (sessionId) =>
+      (await redis.lrange(sessionId, 0, -1)).reverse().map((raw) => {
+        const message = JSON.parse(raw) as { type: string; data: { content: string } };
+        return { type: message.type, content: message.data.content };
+      }),
+    windowSize: true,
+    forget: async (sessionIds) => {
+      await redis.del(...sessionIds);
+    },
   });
-  beforeEach(() => llm.reset());
 
-  function engine(memoryInputs: Record<string, unknown>, redisUrl = REDIS_URL!) {
-    const flow = buildFlow(
-      [
-        { id: 'chatOpenAI_0', type: chatOpenAI, credential: 'openai' },
-        { id: 'mem_0', type: RedisBackedChatMemory, credential: 'redis', inputs: memoryInputs },
-        { id: 'conversationChain_0', type: conversationChain },
-      ],
-      [
-        ['chatOpenAI_0', 'conversationChain_0', 'model'],
-        ['mem_0', 'conversationChain_0', 'memory'],
-      ],
-    );
-    const test = createTestEngine({
-      nodes: [chatOpenAI, RedisBackedChatMemory, conversationChain],
-      credentials: {
-        openai: { credentialName: 'openAIApi', data: { openAIApiKey: 'sk' } },
-        redis: { credentialName: 'redisCacheUrlApi', data: { redisUrl } },
-      },
-      services: { providerBaseUrls: { openai: llm.openAiBaseUrl } },
-    });
-    return (question: string, sessionId: string) =>
-      test.run(flow, { question, sessionId, chatId: sessionId });
-  }
+  const open = async (inputs: Record<string, unknown>, redisUrl = REDIS_URL!) =>
+    (await RedisBackedChatMemory.init!(
+      nodeContext(RedisBackedChatMemory, { inputs, credential: { redisUrl } }),
+    )) as MemoryHandle;
 
-  it('stores each exchange in the session’s list and gives it back to the next question', async () => {
+  it('keeps a session for its Session Timeouts', async () => {
     const session = `s-${randomUUID()}`;
-    const ask = engine({ sessionTTL: 60 });
-    await ask('My name is Ada', session);
-    await ask('What is my name?', session);
-    const sent = (llm.requests[1]!.body as { messages: { role: string; content: string }[] }).messages;
-    expect(sent.map((m) => [m.role, m.content])).toEqual([
-      ['system', expect.any(String)],
-      ['user', 'My name is Ada'],
-      ['assistant', 'Hello from the test LLM. You said: My name is Ada'],
-      ['user', 'What is my name?'],
-    ]);
-    // LangChain's stored messages, newest first, with the session's TTL.
-    const stored = (await redis.lrange(session, 0, -1)).map((m) => JSON.parse(m) as { type: string });
-    expect(stored.map((m) => m.type)).toEqual(['ai', 'human', 'ai', 'human']);
+    await (
+      await open({ sessionId: session, sessionTTL: 60 })
+    ).save!('q', 'a');
     expect(await redis.ttl(session)).toBeGreaterThan(50);
     await redis.del(session);
   });
 
-  it('reads back only the last k exchanges with a Window Size', async () => {
-    const session = `s-${randomUUID()}`;
-    const ask = engine({ windowSize: 1 });
-    await ask('one', session);
-    await ask('two', session);
-    await ask('three', session);
-    const sent = (llm.requests[2]!.body as { messages: { content: string }[] }).messages.map(
-      (m) => m.content,
-    );
-    expect(sent.slice(1)).toEqual(['two', 'Hello from the test LLM. You said: two', 'three']);
-    await redis.del(session);
-  });
-
   it('fails naming Redis when the server cannot be reached', async () => {
-    const ask = engine({}, 'redis://127.0.0.1:9/0');
-    await expect(ask('hi', `s-${randomUUID()}`)).rejects.toThrow(
-      /Redis-Backed Chat Memory \(127\.0\.0\.1:9\)/,
-    );
+    const memory = await open({ sessionId: `s-${randomUUID()}` }, 'redis://127.0.0.1:9/0');
+    await expect(memory.load()).rejects.toThrow(/Redis-Backed Chat Memory \(127\.0\.0\.1:9\)/);
   });
 });

@@ -1,16 +1,22 @@
 import { Redis } from 'ioredis';
 import type { NodeContext, NodeType } from '@flowloom/engine';
-import type { ChatTurn } from '@flowloom/shared';
 import { booleanInput, numberInput, stringInput } from '../../llm/chat-model.js';
 import { checkedAddress } from '../../connections/sql-connections.js';
 import { SERVICE_TIMEOUTS } from '../../connections/service-call.js';
 import { badgeIcon } from '../../utilities/icons.js';
-import { bufferMemory } from '../bufferMemory/bufferMemory.js';
-import { memorySessionId, type MemoryHandle } from '../memory.js';
+import {
+  externalMemory,
+  externalSessionId,
+  memoryKeyParam,
+  sessionIdParam,
+  sessionTtlParam,
+  windowSizeInput,
+  windowSizeParam,
+  type SessionStore,
+} from '../external-memory.js';
+import type { MemoryHandle } from '../memory.js';
 
 const SERVICE = 'Redis-Backed Chat Memory';
-/** Longest history read back (messages): a session grown without bound is cut to its latest part. */
-export const MAX_STORED_MESSAGES = 1_000;
 
 /** Where and as whom to connect, from a Redis URL or the host fields of the credential. */
 interface RedisTarget {
@@ -92,21 +98,34 @@ async function withClient<T>(ctx: NodeContext, target: RedisTarget, use: (redis:
   }
 }
 
-/** A stored message in LangChain's shape (what Flowise keeps in the list). */
-interface StoredMessage {
-  type?: unknown;
-  data?: { content?: unknown };
+/** The session's list, newest message first (as Flowise keeps it), through one client per call. */
+function redisSession(
+  ctx: NodeContext,
+  target: RedisTarget,
+  sessionId: string,
+  ttl: number | undefined,
+): SessionStore {
+  return {
+    latest: (count) =>
+      withClient(ctx, target, async (redis) => (await redis.lrange(sessionId, 0, count - 1)).reverse()),
+    append: (messages) =>
+      withClient(ctx, target, async (redis) => {
+        const batch = redis.multi().lpush(sessionId, ...messages);
+        if (ttl && ttl > 0) batch.expire(sessionId, Math.floor(ttl));
+        await batch.exec();
+      }),
+    clear: () =>
+      withClient(ctx, target, async (redis) => {
+        await redis.del(sessionId);
+      }),
+  };
 }
 
-function toTurn(raw: string): ChatTurn | undefined {
-  try {
-    const message = JSON.parse(raw) as StoredMessage;
-    const content = message.data?.content;
-    if (typeof content !== 'string') return undefined;
-    return { role: message.type === 'human' ? 'userMessage' : 'apiMessage', content };
-  } catch {
-    return undefined;
-  }
+async function openRedisMemory(ctx: NodeContext) {
+  const target = redisTarget(await ctx.credential());
+  const window = windowSizeInput(ctx);
+  const store = redisSession(ctx, target, externalSessionId(ctx), numberInput(ctx.inputs.sessionTTL));
+  return externalMemory(ctx, SERVICE, store, { window });
 }
 
 export const RedisBackedChatMemory: NodeType = {
@@ -125,56 +144,8 @@ export const RedisBackedChatMemory: NodeType = {
       type: 'credential',
       credentialNames: ['redisCacheApi', 'redisCacheUrlApi'],
     },
-    inputs: [
-      bufferMemory.definition.inputs.find((i) => i.name === 'sessionId')!,
-      {
-        label: 'Session Timeouts',
-        name: 'sessionTTL',
-        type: 'number',
-        description: 'Seconds a session is kept after its last message; empty: kept until deleted',
-        additionalParams: true,
-        optional: true,
-      },
-      bufferMemory.definition.inputs.find((i) => i.name === 'memoryKey')!,
-      {
-        label: 'Window Size',
-        name: 'windowSize',
-        type: 'number',
-        description: 'Only the last k exchanges are read back',
-        additionalParams: true,
-        optional: true,
-      },
-    ],
+    inputs: [sessionIdParam, sessionTtlParam, memoryKeyParam, windowSizeParam],
   },
-  async init(ctx): Promise<MemoryHandle> {
-    const target = redisTarget(await ctx.credential());
-    const sessionId = memorySessionId(ctx);
-    const ttl = numberInput(ctx.inputs.sessionTTL);
-    const window = numberInput(ctx.inputs.windowSize);
-    if (window !== undefined && (window < 1 || !Number.isInteger(window)))
-      throw new Error('Window Size must be a whole number of at least 1');
-    const read = Math.min(window ? window * 2 : MAX_STORED_MESSAGES, MAX_STORED_MESSAGES);
-    return {
-      kind: 'memory',
-      label: ctx.node.label,
-      memoryKey: stringInput(ctx.inputs.memoryKey) ?? 'chat_history',
-      load: () =>
-        withClient(ctx, target, async (redis) => {
-          // Newest first in the list: the latest `read` messages, then oldest first for the model.
-          const raw = await redis.lrange(sessionId, 0, read - 1);
-          return raw
-            .reverse()
-            .map(toTurn)
-            .filter((turn): turn is ChatTurn => turn !== undefined);
-        }),
-      save: (question, answer) =>
-        withClient(ctx, target, async (redis) => {
-          const stored = (type: 'human' | 'ai', content: string) =>
-            JSON.stringify({ type, data: { content, additional_kwargs: {}, response_metadata: {} } });
-          const batch = redis.multi().lpush(sessionId, stored('human', question), stored('ai', answer));
-          if (ttl && ttl > 0) batch.expire(sessionId, Math.floor(ttl));
-          await batch.exec();
-        }),
-    };
-  },
+  init: (ctx): Promise<MemoryHandle> => openRedisMemory(ctx),
+  clearMemory: async (ctx) => (await openRedisMemory(ctx)).clear(),
 };

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { NodeContext, NodeType, RecordStore } from '@flowloom/engine';
 import { badgeIcon } from '../../utilities/icons.js';
 import { cachedLoad } from '../../utilities/cached-load.js';
+import { mysqlQueries, tableNameInput, type SqlTarget } from '../../connections/sql-connections.js';
 import {
-  additionalConfig,
-  databaseTarget,
-  mysqlQueries,
-  tableNameInput,
-  type SqlTarget,
-} from '../../connections/sql-connections.js';
+  MYSQL_OPTIONS,
+  MYSQL_PORT,
+  mysqlConnectionInputs,
+  mysqlTarget,
+} from '../../connections/mysql-inputs.js';
 import {
   RECORD_MANAGER_CATEGORY,
   recordManagerInputs,
@@ -17,9 +17,7 @@ import {
 } from '../record-manager.js';
 import { chunks, increasingSeconds, RECORDS_TABLE, recordTableInputs } from '../sql-records.js';
 
-export const MYSQL_PORT = 3306;
-/** Options of Additional Connection Configuration the MySQL node uses. */
-const MYSQL_OPTIONS = ['ssl', 'charset'];
+export { MYSQL_PORT };
 
 /**
  * The record manager's table in the user's MySQL or MariaDB, Flowise's layout (`uuid`, `key`,
@@ -133,23 +131,11 @@ export const MySQLRecordManager: NodeType = {
       type: 'credential',
       credentialNames: ['MySQLApi'],
     },
-    inputs: [
-      { label: 'Host', name: 'host', type: 'string' },
-      { label: 'Database', name: 'database', type: 'string' },
-      { label: 'Port', name: 'port', type: 'number', placeholder: String(MYSQL_PORT), optional: true },
-      ...recordTableInputs(MYSQL_OPTIONS),
-      ...recordManagerInputs,
-    ],
+    inputs: [...mysqlConnectionInputs, ...recordTableInputs(MYSQL_OPTIONS), ...recordManagerInputs],
   },
   async init(ctx): Promise<RecordManagerHandle> {
     const label = ctx.node.label || 'MySQL Record Manager';
-    const target = await databaseTarget(ctx, label, MYSQL_PORT);
-    const { ssl, ...extra } = additionalConfig(ctx, label, ctx.inputs.additionalConfig, MYSQL_OPTIONS);
     const table = tableNameInput(label, ctx.inputs.tableName, RECORDS_TABLE);
-    return recordManagerOf(
-      label,
-      ctx.inputs,
-      mysqlRecords(ctx, { ...target, ...(ssl ? { ssl: ssl as SqlTarget['ssl'] } : {}), extra }, table),
-    );
+    return recordManagerOf(label, ctx.inputs, mysqlRecords(ctx, await mysqlTarget(ctx, label), table));
   },
 };

@@ -92,8 +92,9 @@ const deleteQuery = listQuery
     feedbackType: true,
   })
   .extend({
-    // Every memory here reads `chat_message`, so deleting the rows clears it; the flags are
-    // accepted as Flowise's viewer sends them.
+    // As in Flowise: a chat cleared by id is also cleared in memories kept outside Flowloom
+    // (Redis, Upstash, the user's database); without a chat id only with `hardDelete`. From the
+    // message viewer (`isClearFromViewMessageDialog`) only the memory named by `memoryType`.
     hardDelete: z.enum(['true', 'false'], { message: 'hardDelete must be "true" or "false"' }).optional(),
     isClearFromViewMessageDialog: z
       .enum(['true', 'false'], { message: 'isClearFromViewMessageDialog must be "true" or "false"' })
@@ -109,7 +110,7 @@ export function registerChatMessageRoutes(
   }: {
     db: Db;
     messages: ChatMessageRepository;
-    /** Deletes messages with what was kept for the chats they leave empty. */
+    /** Deletes messages with what their chats kept elsewhere (memories, files, OpenAI threads). */
     clearing: ChatClearing;
   },
 ) {
@@ -187,6 +188,10 @@ export function registerChatMessageRoutes(
         },
         // A rating filter picks single exchanges; a named chat is cleared whole, as in Flowise.
         q.chatId ? undefined : q.feedbackType,
+        {
+          hardDelete: q.hardDelete === 'true',
+          viewerMemory: q.isClearFromViewMessageDialog === 'true' ? q.memoryType : undefined,
+        },
       );
       return { deleted };
     },

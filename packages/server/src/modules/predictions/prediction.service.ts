@@ -10,13 +10,7 @@ import {
   type NodeRegistry,
   type RunImage,
 } from '@flowloom/engine';
-import {
-  flowShapeProblem,
-  isUuid,
-  type ChatTurn,
-  type FlowData,
-  type PredictionBody,
-} from '@flowloom/shared';
+import { isUuid, type ChatTurn, type FlowData, type PredictionBody } from '@flowloom/shared';
 import type { Db } from '../../db/database.js';
 import { nodeFailure } from './node-failure.js';
 import { jsonOrNull, storedUploads } from './stored-message.js';
@@ -36,6 +30,7 @@ import type { EventStream } from './sse.js';
 import { createRunExtras, type RunExtras } from './run-extras.js';
 import { createAnswerFinisher, followUpField, type AnswerParts } from './finish-answer.js';
 import { transcribeQuestion } from '../speech/speech-to-text.js';
+import { parseFlow, workspaceVariables } from './flow-inputs.js';
 import type { EngineServices } from '@flowloom/engine';
 
 const PLAN_CACHE_SIZE = 500;
@@ -79,6 +74,7 @@ export function createPredictionService(deps: PredictionServiceDeps) {
   const running = new Map<string, AbortController>();
   const rateLimiter = createRateLimiter(deps.clock);
   const runExtras = createRunExtras();
+  const workspaceVars = workspaceVariables(flows, deps.runtimeVariables);
 
   const finishAnswer = createAnswerFinisher({
     components: deps.registry,
@@ -97,20 +93,6 @@ export function createPredictionService(deps: PredictionServiceDeps) {
 
   /** Routes that already loaded the flow pass its row and save a query. */
   const resolve = (target: string | FlowRow) => (typeof target === 'string' ? loadFlow(target) : target);
-
-  /** Parsed once per saved version (see planFor); a flow stored before the save-time checks may still be damaged. */
-  function parseFlow(flowData: string): FlowData {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(flowData);
-    } catch {
-      throw new AppError('BAD_REQUEST', 'The flow data of this chatflow is not valid JSON');
-    }
-    const problem = flowShapeProblem(parsed);
-    if (problem) throw new AppError('BAD_REQUEST', `The flow data of this chatflow is damaged: ${problem}`);
-    const { nodes, edges } = parsed as FlowData;
-    return { nodes, edges };
-  }
 
   /** Plans are pure functions of a saved flow version: cached with the parsed flow by id and update time. */
   async function planFor(row: {
@@ -141,16 +123,6 @@ export function createPredictionService(deps: PredictionServiceDeps) {
         'Unauthorized: this flow needs its API key (Authorization: Bearer <key>)',
       );
     }
-  }
-
-  async function workspaceVars(workspaceId: string): Promise<Record<string, string>> {
-    const rows = await flows.variables(workspaceId);
-    return Object.fromEntries(
-      rows.map((v) => [
-        v.name,
-        v.type === 'runtime' ? (deps.runtimeVariables.read(v.name) ?? v.value) : v.value,
-      ]),
-    );
   }
 
   function toHistory(body: PredictionBody): ChatTurn[] {

@@ -22,7 +22,7 @@ import { nodeFailure } from './node-failure.js';
 import { jsonOrNull, storedUploads } from './stored-message.js';
 import { AppError } from '../../errors.js';
 import type { Clock, Logger } from '../../runtime.js';
-import type { RuntimeVariablePolicy } from '../resources/runtime-variables.js';
+import { variableValues, type RuntimeVariablePolicy } from '../resources/runtime-variables.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import type { ApiKeyService } from '../apikeys/apikey.service.js';
 import type { ChatMessageRepository } from '../chat-messages/chat-message.repository.js';
@@ -153,13 +153,7 @@ export function createPredictionService(deps: PredictionServiceDeps) {
   }
 
   async function workspaceVars(workspaceId: string): Promise<Record<string, string>> {
-    const rows = await flows.variables(workspaceId);
-    return Object.fromEntries(
-      rows.map((v) => [
-        v.name,
-        v.type === 'runtime' ? (deps.runtimeVariables.read(v.name) ?? v.value) : v.value,
-      ]),
-    );
+    return variableValues(await flows.variables(workspaceId), deps.runtimeVariables);
   }
 
   function toHistory(body: PredictionBody): ChatTurn[] {

@@ -30,6 +30,7 @@ import {
 } from './common.js';
 import { ANY_PREDECESSOR, BEFORE_CONDITION, SEQUENTIAL_CATEGORY, sequentialNodeParam } from './flow-nodes.js';
 import { conditionOutputs, seqStructuredSchema, structuredOutputParam } from './model-nodes.js';
+import { getPreviousMessages, loadStateKeys } from './load-methods.js';
 
 const STRING_OPERATIONS = [
   'Contains',
@@ -237,6 +238,7 @@ export const seqCondition: NodeType = {
     ],
     outputs: CONDITION_OUTPUTS,
   },
+  loadMethods: { getPreviousMessages, loadStateKeys },
   init(ctx) {
     requirePredecessor(ctx, 'Condition must have a predecessor!');
     const label = stringInput(ctx.inputs.conditionName) ?? ctx.node.label;
@@ -299,6 +301,7 @@ export const seqConditionAgent: NodeType = {
     ],
     outputs: CONDITION_OUTPUTS,
   },
+  loadMethods: { getPreviousMessages, loadStateKeys },
   init(ctx) {
     requirePredecessor(ctx, 'Condition Agent must have a predecessor!');
     const label = stringInput(ctx.inputs.conditionAgentName) ?? ctx.node.label;
@@ -451,9 +454,18 @@ export const seqExecuteFlow: NodeType = {
         label: 'Input',
         name: 'seqExecuteFlowInput',
         type: 'options',
-        description: 'What the flow is asked: the user’s question, or the output of an earlier node',
-        options: [{ label: '{{ question }}', name: 'userQuestion' }],
+        description:
+          'What the flow is asked: the user’s question, the output of an earlier node, or your own text',
+        options: [
+          {
+            label: '{{ question }}',
+            name: 'userQuestion',
+            description: 'The question the user asked in the chat',
+          },
+        ],
         freeSolo: true,
+        // The canvas adds `{{ <nodeId> }}` for each earlier node (load method getPreviousMessages).
+        loadPreviousNodes: true,
       } as NodeParam,
       {
         label: 'Override Config',
@@ -483,7 +495,7 @@ export const seqExecuteFlow: NodeType = {
       RETURN_VALUE_AS,
     ],
   },
-  loadMethods: { listFlows },
+  loadMethods: { listFlows, getPreviousMessages },
   init(ctx) {
     requirePredecessor(ctx, 'Execute Flow must have a predecessor!');
     const name = requiredName(ctx, 'seqExecuteFlowName', 'Execute Flow node name is required!');

@@ -9,6 +9,8 @@ import { duplicateNode } from '../document/clipboard';
 import { syncConditionOutputs } from '../document/conditionNode';
 import { addNode, setNodeCredential, setNodeInputs, setNodeOutput } from '../document/editNode';
 import { removeEdges, removeNodes } from '../document/removeElements';
+import { agentGraphOptionsLoader } from '../inputs/agentGraphOptions';
+import { loadChatflowOptions, OptionsLoaderContext } from '../inputs/paramEditorContext';
 import { AdditionalParamsDialog } from '../nodes/AdditionalParamsDialog';
 import { NodeInfoDialog } from '../nodes/NodeInfoDialog';
 import { CanvasShell } from '../shell/CanvasShell';
@@ -57,6 +59,11 @@ function ChatflowCanvas({
   const agents = editor.kind.flowType === 'MULTIAGENT';
   const definitions = useNodeDefinitions();
   const [dialog, setDialog] = useState<NodeDialog>(null);
+  // Sequential nodes' lists (State keys, earlier nodes) come from the flow around the node.
+  const loadOptions = useMemo(
+    () => (agents ? agentGraphOptionsLoader(() => store.getSnapshot()) : loadChatflowOptions),
+    [agents, store],
+  );
 
   const actions = useMemo<CanvasActions>(
     () => ({
@@ -89,53 +96,55 @@ function ChatflowCanvas({
 
   return (
     <CanvasActionsContext.Provider value={actions}>
-      <CanvasShell
-        editor={editor}
-        definitions={definitions}
-        onAddNode={addAt}
-        settings={{ upsertHistory: !agents }}
-        {...shell}
-        actions={
-          shell?.actions ??
-          (editing && editor.chatflow && (
+      <OptionsLoaderContext.Provider value={loadOptions}>
+        <CanvasShell
+          editor={editor}
+          definitions={definitions}
+          onAddNode={addAt}
+          settings={{ upsertHistory: !agents }}
+          {...shell}
+          actions={
+            shell?.actions ??
+            (editing && editor.chatflow && (
+              <>
+                {!agents && (
+                  <VectorUpsertActions
+                    chatflow={editor.chatflow}
+                    isDirty={editor.isDirty}
+                    onSave={editing.save}
+                  />
+                )}
+                <ApiCodeButton chatflow={editor.chatflow} agentCanvas={agents} />
+              </>
+            ))
+          }
+          dialogs={
             <>
-              {!agents && (
-                <VectorUpsertActions
-                  chatflow={editor.chatflow}
-                  isDirty={editor.isDirty}
-                  onSave={editing.save}
+              {dialog?.kind === 'info' && dialogNode && (
+                <NodeInfoDialog
+                  data={dialogNode.data}
+                  definition={definitions.byName.get(dialogNode.data.name)}
+                  onClose={() => setDialog(null)}
                 />
               )}
-              <ApiCodeButton chatflow={editor.chatflow} agentCanvas={agents} />
+              {dialog?.kind === 'additional' && dialogNode && (
+                <AdditionalParamsDialog data={dialogNode.data} onClose={() => setDialog(null)} />
+              )}
             </>
-          ))
-        }
-        dialogs={
-          <>
-            {dialog?.kind === 'info' && dialogNode && (
-              <NodeInfoDialog
-                data={dialogNode.data}
-                definition={definitions.byName.get(dialogNode.data.name)}
-                onClose={() => setDialog(null)}
+          }
+        >
+          {editing &&
+            (agents ? (
+              <AgentGraphChatPanel
+                chatflowId={editor.chatflow?.id}
+                isDirty={editor.isDirty}
+                onSave={editing.save}
               />
-            )}
-            {dialog?.kind === 'additional' && dialogNode && (
-              <AdditionalParamsDialog data={dialogNode.data} onClose={() => setDialog(null)} />
-            )}
-          </>
-        }
-      >
-        {editing &&
-          (agents ? (
-            <AgentGraphChatPanel
-              chatflowId={editor.chatflow?.id}
-              isDirty={editor.isDirty}
-              onSave={editing.save}
-            />
-          ) : (
-            <ChatPanel chatflowId={editor.chatflow?.id} isDirty={editor.isDirty} onSave={editing.save} />
-          ))}
-      </CanvasShell>
+            ) : (
+              <ChatPanel chatflowId={editor.chatflow?.id} isDirty={editor.isDirty} onSave={editing.save} />
+            ))}
+        </CanvasShell>
+      </OptionsLoaderContext.Provider>
     </CanvasActionsContext.Provider>
   );
 }

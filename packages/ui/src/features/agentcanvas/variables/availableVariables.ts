@@ -32,6 +32,11 @@ export interface VariableOption {
   label: string;
   description: string;
   group: VariableGroup;
+  /**
+   * Text written as it is instead of `{{ expression }}`: the sequential canvas's `$flow.state…`
+   * paths, which its nodes read without braces (Flowise's picker inserts them so).
+   */
+  insert?: string;
 }
 
 export interface VariableScopeOptions {

@@ -411,7 +411,10 @@ export const seqCustomFunction: NodeType = {
   },
 };
 
-/** An input variable of a custom function: an earlier node's first message, `$flow.…`, `$vars.…`, or as given. */
+/**
+ * An input variable of a custom function: an earlier node's latest message (Flowise reads its first
+ * one, stale after a loop, unlike every other node reference), `$flow.…`, `$vars.…`, or as given.
+ */
 function functionValue(value: unknown, input: SeqStepInput): unknown {
   const node = value as { kind?: unknown; nodeId?: unknown; id?: unknown } | null;
   const nodeId =
@@ -422,7 +425,7 @@ function functionValue(value: unknown, input: SeqStepInput): unknown {
           ? node.id
           : undefined
       : undefined;
-  if (nodeId) return input.state.messages.find((m) => m.nodeId === nodeId)?.content ?? '';
+  if (nodeId) return latestFrom(input.state.messages, nodeId)?.content ?? '';
   if (typeof value === 'string' && value.startsWith('$flow.'))
     return readFlowPath(flowObject(input), value.slice('$flow.'.length)) ?? value;
   if (typeof value === 'string' && value.startsWith('$vars.')) return input.run.vars[value.slice(6)] ?? '';

@@ -313,7 +313,8 @@ export const seqLLMNode: NodeType = {
   loadMethods: { loadStateKeys },
   init(ctx) {
     const name = requiredName(ctx, 'llmNodeName', 'LLM Node name is required!');
-    requirePredecessor(ctx, 'Agent must have a predecessor!');
+    // Flowise says "Agent must have a predecessor!" here too; the message names the node it is about.
+    requirePredecessor(ctx, 'LLM Node must have a predecessor!');
     const schema = seqStructuredSchema(ctx.inputs.llmStructuredOutput);
     const base = seqBase(ctx, 'llm', name);
     return {

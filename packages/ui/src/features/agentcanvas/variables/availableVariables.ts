@@ -56,7 +56,8 @@ export interface VariableScopeOptions {
  */
 const WITHOUT_CONTENT = new Set([START_NODE, CONDITION_NODE, STICKY_NOTE_NODE]);
 
-const CHAT: readonly VariableOption[] = [
+/** The chat's own values (the sequential canvas offers the first three, as Flowise's does). */
+export const CHAT: readonly VariableOption[] = [
   { expression: 'question', label: 'question', description: 'The user’s question', group: 'chat' },
   {
     expression: 'chat_history',

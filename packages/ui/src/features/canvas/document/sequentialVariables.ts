@@ -1,4 +1,4 @@
-import type { VariableOption } from '../../agentcanvas/variables/availableVariables';
+import { CHAT as CHAT_VARIABLES, type VariableOption } from '../../agentcanvas/variables/availableVariables';
 import type { FlowDocument } from './types';
 import { nodesUpstream } from './upstream';
 
@@ -11,21 +11,10 @@ const MESSAGE_NODES: Record<string, string> = {
   seqExecuteFlow: 'seqExecuteFlowName',
 };
 
-const CHAT: readonly VariableOption[] = [
-  { expression: 'question', label: 'question', description: 'The user’s question', group: 'chat' },
-  {
-    expression: 'chat_history',
-    label: 'chat_history',
-    description: 'The conversation so far, as “Human: …” / “Assistant: …” lines',
-    group: 'chat',
-  },
-  {
-    expression: 'file_attachment',
-    label: 'file_attachment',
-    description: 'Text of the files uploaded in the chat (Full File Upload on)',
-    group: 'chat',
-  },
-];
+/** The chat values Flowise's picker offers on this canvas. */
+const CHAT = CHAT_VARIABLES.filter((option) =>
+  ['question', 'chat_history', 'file_attachment'].includes(option.expression),
+);
 
 /** Paths into the graph state, written without braces: the nodes read them as they run. */
 const STATE: readonly VariableOption[] = [

@@ -2,6 +2,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useDraftValue } from './useDraftValue';
 import type { Choice } from './useLoadedChoices';
 
 /** A choice with a line saying where it comes from (e.g. "Output from Researcher"). */
@@ -98,6 +99,33 @@ export function ChoiceField({
           slotProps={{ htmlInput: { ...params.inputProps, 'aria-label': label } }}
         />
       )}
+    />
+  );
+}
+
+/**
+ * {@link ChoiceField} for a node input: typing stays local until a pause or blur, a pick is
+ * committed at once (as every canvas input does, so typing never re-renders the whole flow).
+ */
+export function DraftChoiceField({
+  value,
+  commit,
+  ...field
+}: Omit<Parameters<typeof ChoiceField>[0], 'text' | 'onText' | 'onPick' | 'onBlur'> & {
+  value: string;
+  commit: (text: string) => void;
+}) {
+  const { draft, setDraft, flush } = useDraftValue(value, commit);
+  return (
+    <ChoiceField
+      {...field}
+      text={draft}
+      onText={setDraft}
+      onPick={(choice) => {
+        setDraft(choice.value);
+        flush();
+      }}
+      onBlur={flush}
     />
   );
 }

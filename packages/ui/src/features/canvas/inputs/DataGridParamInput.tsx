@@ -9,7 +9,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import type { ParamOption } from '@flowloom/shared';
 import { memo, useMemo } from 'react';
 import type { CanvasNodeData, DataGridColumn } from '../document/types';
-import { ChoiceField } from './ChoiceField';
+import { DraftChoiceField } from './ChoiceField';
 import { textOf, type ParamEditorProps } from './paramEditorProps';
 import { useDraftValue } from './useDraftValue';
 import {
@@ -95,19 +95,13 @@ function LoadedSelectCell({ column, value, onChange, label, node }: CellProps) {
  * load methods, the earlier nodes' outputs (`$<id>`) and the State keys (`$flow.state.<key>`).
  */
 function SuggestCell({ column, value, onChange, label, node }: CellProps) {
-  const { draft, setDraft, flush } = useDraftValue(textOf(value), onChange);
   const methods = loadMethodsOf(column.loadMethod);
   const { choices, loading, load } = useLoadedChoices(node, column.field, methods, variableChoice);
   const presets = useMemo(() => presetChoices(column.valueOptions), [column.valueOptions]);
   return (
-    <ChoiceField
-      text={draft}
-      onText={setDraft}
-      onPick={(choice) => {
-        setDraft(choice.value);
-        flush();
-      }}
-      onBlur={flush}
+    <DraftChoiceField
+      value={textOf(value)}
+      commit={onChange}
       onOpen={methods.length > 0 ? load : undefined}
       choices={[...(choices ?? []), ...presets]}
       loading={loading}

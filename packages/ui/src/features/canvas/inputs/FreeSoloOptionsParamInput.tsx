@@ -1,8 +1,7 @@
 import type { ParamOption } from '@flowloom/shared';
 import { memo, useMemo } from 'react';
-import { ChoiceField, type DescribedChoice } from './ChoiceField';
+import { DraftChoiceField, type DescribedChoice } from './ChoiceField';
 import { textOf, type ParamEditorProps } from './paramEditorProps';
-import { useDraftValue } from './useDraftValue';
 import { useLoadedChoices } from './useLoadedChoices';
 
 /** An earlier node as Flowise's Execute Flow Input offers it: `{{ <nodeId> }}`. */
@@ -38,19 +37,10 @@ export const FreeSoloOptionsParamInput = memo(function FreeSoloOptionsParamInput
   const methods = param.loadPreviousNodes ? ['getPreviousMessages'] : [];
   const { choices, loading, load } = useLoadedChoices(node, param.name, methods, nodeChoice);
   const stored = textOf(value);
-  const { draft, setDraft, flush } = useDraftValue(
-    listed.find((choice) => choice.name === stored)?.label ?? stored,
-    (text) => onChange(listed.find((choice) => choice.label === text)?.name ?? text),
-  );
   return (
-    <ChoiceField
-      text={draft}
-      onText={setDraft}
-      onPick={(choice) => {
-        setDraft(choice.value);
-        flush();
-      }}
-      onBlur={flush}
+    <DraftChoiceField
+      value={listed.find((choice) => choice.name === stored)?.label ?? stored}
+      commit={(text) => onChange(listed.find((choice) => choice.label === text)?.name ?? text)}
       onOpen={methods.length > 0 ? load : undefined}
       choices={[...listed, ...(choices ?? [])]}
       loading={loading}

@@ -412,6 +412,12 @@ export interface LoadMethodServices extends Pick<
   listDocumentStores(): Promise<DocumentStoreSummary[]>;
   /** The workspace's OpenAI and Azure assistants. */
   listAssistants?(): Promise<AssistantRecord[]>;
+  /**
+   * The workspace's variables as a run reads them (`$vars`: runtime ones from the environment only
+   * where the operator allows), for options of a config that names `{{$vars.x}}` (Custom MCP's
+   * actions). Absent when the caller may neither see variables nor write flows that use them.
+   */
+  variables?(): Promise<Record<string, string>>;
 }
 
 /** What a load method (the options of an `asyncOptions` input) sees. */

@@ -81,7 +81,7 @@ import { registerOAuth2Routes } from './modules/oauth2/oauth2.routes.js';
 import { createOAuth2Service } from './modules/oauth2/oauth2.service.js';
 import { createIdentityRepository } from './modules/identity/identity.repository.js';
 import { registerResourceRoutes } from './modules/resources/resources.routes.js';
-import { runtimeVariablePolicy } from './modules/resources/runtime-variables.js';
+import { runtimeVariablePolicy, variableValues } from './modules/resources/runtime-variables.js';
 import { createToolRepository } from './modules/resources/tool.repository.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
 import { registerMarketplaceRoutes } from './modules/templates/marketplace.routes.js';
@@ -320,6 +320,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const agentflowRegistry = options.agentflowRegistry ?? createAgentflowRegistry();
   const assistantRepo = createAssistantRepository(database.db);
+  const variableRows = createChatflowRepository(database.db);
   registerNodeRoutes(app, {
     registry,
     assistants: assistantRepo,
@@ -330,6 +331,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     documentStores: documentStoreRepo,
     http: nodeHttp,
     mcpStdioServers,
+    variables: async (workspaceId) =>
+      variableValues(await variableRows.variables(workspaceId), runtimeVariables),
   });
   const executions = createExecutionRepository(database.db);
   const interrupted = await executions.terminateInterrupted(

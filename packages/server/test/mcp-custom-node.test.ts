@@ -78,6 +78,8 @@ describe.each([
         // Set even when empty, so an allow list in the test runner's environment cannot leak in.
         FLOWLOOM_HTTP_ALLOW: allow,
         FLOWLOOM_MCP_STDIO_ALLOW: `fixture=GREETING=hi ${process.execPath} ${FIXTURE}`,
+        FLOWLOOM_RUNTIME_VARIABLES: 'MCP_AUTH_SCHEME',
+        MCP_AUTH_SCHEME: 'Bearer',
       },
     });
     owner = await ownerSession(server.app);
@@ -127,6 +129,45 @@ describe.each([
           ),
         },
       ]);
+  });
+
+  it('fills {{$vars.x}} while listing, as a run does, for callers who may read variables', async () => {
+    // A static variable, and a runtime one read from the environment the operator allows.
+    for (const variable of [
+      { name: 'mcpToken', value: token, type: 'static' },
+      { name: 'MCP_AUTH_SCHEME', value: 'Nope', type: 'runtime' },
+    ]) {
+      const saved = await owner.request('POST', '/api/v1/variables', variable);
+      expect(saved.statusCode, saved.body).toBe(201);
+    }
+    const config = {
+      url: mcpUrl,
+      headers: { Authorization: '{{$vars.MCP_AUTH_SCHEME}} {{$vars.mcpToken}}' },
+    };
+    const listed = (await listActions(config)).json();
+    // The endpoint answers 401 unless both were filled in (the runtime one from the environment).
+    if (allow) expect(listed).toEqual([expect.objectContaining({ name: 'support_qa' })]);
+    else expect(listed).toEqual([expect.objectContaining({ name: 'error' })]);
+
+    // A key that may only view flows cannot make the server send a variable's value anywhere.
+    const keys = (
+      await owner.request('POST', '/api/v1/apikey', { keyName: 'viewer', permissions: ['chatflows:view'] })
+    ).json<{ keyName: string; apiKey: string }[]>();
+    const viewer = keys.find((k) => k.keyName === 'viewer')!.apiKey;
+    const refused = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/node-load-method/customMCP',
+      headers: { authorization: `Bearer ${viewer}` },
+      payload: { loadMethod: 'listActions', inputs: { mcpServerConfig: JSON.stringify(config) } },
+    });
+    expect(refused.json()).toEqual([
+      {
+        label: 'No Available Actions',
+        name: 'error',
+        description:
+          'No actions could be listed: the MCP Server Config reads variables ({{$vars…}}), and your role may neither see variables nor edit flows',
+      },
+    ]);
   });
 
   it('lists the actions of a stdio server the operator allows, and refuses others', async () => {

@@ -238,16 +238,30 @@ describe.each(ENGINES)('flows served as MCP servers (%s)', (engine) => {
       } finally {
         await client.close();
       }
+      // Filed under the MCP source, as Flowise files them, so the viewer's Source filter finds them.
       const messages = await server.database.db
         .selectFrom('chat_message')
-        .select(['role', 'content'])
+        .select(['role', 'content', 'chatType'])
         .where('chatflowid', '=', id)
         .orderBy('createdDate')
         .execute();
       expect(messages).toEqual([
-        { role: 'userMessage', content: 'Where is my parcel?' },
-        { role: 'apiMessage', content: 'Hello from the test LLM. You said: Where is my parcel?' },
+        { role: 'userMessage', content: 'Where is my parcel?', chatType: 'MCP' },
+        {
+          role: 'apiMessage',
+          content: 'Hello from the test LLM. You said: Where is my parcel?',
+          chatType: 'MCP',
+        },
       ]);
+      const viewed = (source: string) =>
+        owner.request('GET', `/api/v1/chatmessage/${id}?chatType=${encodeURIComponent(`["${source}"]`)}`);
+      expect((await viewed('MCP')).json()).toHaveLength(2);
+      expect((await viewed('INTERNAL')).json()).toEqual([]);
+      const stats = await owner.request(
+        'GET',
+        `/api/v1/stats/${id}?chatType=${encodeURIComponent('["MCP"]')}`,
+      );
+      expect(stats.json()).toMatchObject({ totalMessages: 2, totalSessions: 1 });
     });
 
     it('answers 401 without the right token and 404 for a flow that is not served', async () => {

@@ -142,6 +142,25 @@ describe.each(ENGINES)('POST /api/v1/node-load-method/:name on %s', (engine) => 
     expect(await options('loopAgentflow', { loadMethod: 'listPreviousNodes', inputs: {} })).toEqual([]);
   });
 
+  it('lists the State node’s keys and the earlier nodes’ outputs on the sequential canvas', async () => {
+    const state = canvasNode('seqState_0', 'seqState', 'State', {
+      stateMemoryUI: JSON.stringify([{ key: 'next', type: 'Replace', defaultValue: '' }]),
+    });
+    const previousNodes = [
+      canvasNode('seqAgent_0', 'seqAgent', 'Agent', { agentName: 'Researcher' }),
+      canvasNode('seqStart_0', 'seqStart', 'Start'),
+      state,
+    ];
+    const currentNode = canvasNode('seqLLMNode_0', 'seqLLMNode', 'LLM Node');
+    const body = { inputs: {}, previousNodes, currentNode };
+    expect(await options('seqLLMNode', { loadMethod: 'loadStateKeys', ...body })).toEqual([
+      { label: 'next', name: 'next' },
+    ]);
+    expect(await options('seqExecuteFlow', { loadMethod: 'getPreviousMessages', ...body })).toEqual([
+      { label: 'Researcher', name: 'seqAgent_0', description: 'Latest message of Agent (seqAgent_0)' },
+    ]);
+  });
+
   it('lists the flows of the caller’s workspace for Execute Flow', async () => {
     expect(await options('executeFlowAgentflow', { loadMethod: 'listFlows', inputs: {} })).toEqual([
       { label: 'Research agent', name: flowIds['Research agent'], description: 'Agentflow V2' },

@@ -127,6 +127,23 @@ describe('Software Team (supervisor and workers)', () => {
     expect(result.events.find((e) => e.event === 'nextAgent')!.data).toBe('Senior Software Engineer');
   });
 
+  it('answers with the supervisor’s summarization when Summarization is on (Flowise always drops it)', async () => {
+    const { registry, services } = engine();
+    const route = (next: string, extra: Record<string, string> = {}) => ({
+      toolCalls: [{ name: 'route', arguments: { reasoning: 'r', next, instructions: 'i', ...extra } }],
+    });
+    llm.script(
+      route('senior_software_engineer'),
+      { text: 'Here is the login page code.' },
+      route('FINISH', { summarization: 'A login page was written.' }),
+    );
+    const flow = patchNodes(agentflow('Software Team'), 'supervisor', { inputs: { summarization: true } });
+    const result = await run(registry, services, flow, { question: 'Build a login page' });
+    expect(result.text).toBe('A login page was written.');
+    const first = llm.requests[0]!.body as { tools: { function: { parameters: unknown } }[] };
+    expect(JSON.stringify(first.tools[0]!.function.parameters)).toContain('"summarization"');
+  });
+
   it('fails naming the supervisor when it picks a worker the team does not have', async () => {
     const { registry, services } = engine();
     llm.script({

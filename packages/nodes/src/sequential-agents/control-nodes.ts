@@ -30,6 +30,7 @@ import {
 } from './common.js';
 import { ANY_PREDECESSOR, BEFORE_CONDITION, SEQUENTIAL_CATEGORY, sequentialNodeParam } from './flow-nodes.js';
 import { conditionOutputs, seqStructuredSchema, structuredOutputParam } from './model-nodes.js';
+import { getPreviousMessages, loadStateKeys } from './load-methods.js';
 
 const STRING_OPERATIONS = [
   'Contains',
@@ -237,6 +238,7 @@ export const seqCondition: NodeType = {
     ],
     outputs: CONDITION_OUTPUTS,
   },
+  loadMethods: { getPreviousMessages, loadStateKeys },
   init(ctx) {
     requirePredecessor(ctx, 'Condition must have a predecessor!');
     const label = stringInput(ctx.inputs.conditionName) ?? ctx.node.label;
@@ -299,6 +301,7 @@ export const seqConditionAgent: NodeType = {
     ],
     outputs: CONDITION_OUTPUTS,
   },
+  loadMethods: { getPreviousMessages, loadStateKeys },
   init(ctx) {
     requirePredecessor(ctx, 'Condition Agent must have a predecessor!');
     const label = stringInput(ctx.inputs.conditionAgentName) ?? ctx.node.label;
@@ -408,7 +411,10 @@ export const seqCustomFunction: NodeType = {
   },
 };
 
-/** An input variable of a custom function: an earlier node's first message, `$flow.…`, `$vars.…`, or as given. */
+/**
+ * An input variable of a custom function: an earlier node's latest message (Flowise reads its first
+ * one, stale after a loop, unlike every other node reference), `$flow.…`, `$vars.…`, or as given.
+ */
 function functionValue(value: unknown, input: SeqStepInput): unknown {
   const node = value as { kind?: unknown; nodeId?: unknown; id?: unknown } | null;
   const nodeId =
@@ -419,7 +425,7 @@ function functionValue(value: unknown, input: SeqStepInput): unknown {
           ? node.id
           : undefined
       : undefined;
-  if (nodeId) return input.state.messages.find((m) => m.nodeId === nodeId)?.content ?? '';
+  if (nodeId) return latestFrom(input.state.messages, nodeId)?.content ?? '';
   if (typeof value === 'string' && value.startsWith('$flow.'))
     return readFlowPath(flowObject(input), value.slice('$flow.'.length)) ?? value;
   if (typeof value === 'string' && value.startsWith('$vars.')) return input.run.vars[value.slice(6)] ?? '';
@@ -451,9 +457,18 @@ export const seqExecuteFlow: NodeType = {
         label: 'Input',
         name: 'seqExecuteFlowInput',
         type: 'options',
-        description: 'What the flow is asked: the user’s question, or the output of an earlier node',
-        options: [{ label: '{{ question }}', name: 'userQuestion' }],
+        description:
+          'What the flow is asked: the user’s question, the output of an earlier node, or your own text',
+        options: [
+          {
+            label: '{{ question }}',
+            name: 'userQuestion',
+            description: 'The question the user asked in the chat',
+          },
+        ],
         freeSolo: true,
+        // The canvas adds `{{ <nodeId> }}` for each earlier node (load method getPreviousMessages).
+        loadPreviousNodes: true,
       } as NodeParam,
       {
         label: 'Override Config',
@@ -483,7 +498,7 @@ export const seqExecuteFlow: NodeType = {
       RETURN_VALUE_AS,
     ],
   },
-  loadMethods: { listFlows },
+  loadMethods: { listFlows, getPreviousMessages },
   init(ctx) {
     requirePredecessor(ctx, 'Execute Flow must have a predecessor!');
     const name = requiredName(ctx, 'seqExecuteFlowName', 'Execute Flow node name is required!');

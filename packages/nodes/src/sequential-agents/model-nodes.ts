@@ -36,6 +36,7 @@ import {
 } from './common.js';
 import { ANY_PREDECESSOR, SEQUENTIAL_CATEGORY, sequentialNodeParam } from './flow-nodes.js';
 import { modelTurn, runToolCalls, trailingToolMessages } from './tool-calls.js';
+import { loadStateKeys } from './load-methods.js';
 
 const DEFAULT_AGENT_PROMPT =
   'You are a research assistant who finds current information with the tools you have.';
@@ -161,6 +162,7 @@ export const seqAgent: NodeType = {
       },
     ],
   },
+  loadMethods: { loadStateKeys },
   init(ctx) {
     const agentName = requiredName(ctx, 'agentName', 'Agent name is required!');
     requirePredecessor(ctx, 'Agent must have a predecessor!');
@@ -308,9 +310,11 @@ export const seqLLMNode: NodeType = {
       ]),
     ],
   },
+  loadMethods: { loadStateKeys },
   init(ctx) {
     const name = requiredName(ctx, 'llmNodeName', 'LLM Node name is required!');
-    requirePredecessor(ctx, 'Agent must have a predecessor!');
+    // Flowise says "Agent must have a predecessor!" here too; the message names the node it is about.
+    requirePredecessor(ctx, 'LLM Node must have a predecessor!');
     const schema = seqStructuredSchema(ctx.inputs.llmStructuredOutput);
     const base = seqBase(ctx, 'llm', name);
     return {
@@ -374,6 +378,7 @@ export const seqToolNode: NodeType = {
       ]),
     ],
   },
+  loadMethods: { loadStateKeys },
   init(ctx) {
     const tools = toolList(ctx.inputs.tools);
     if (tools.length === 0) throw new Error('Tools must not be empty');

@@ -145,6 +145,33 @@ describe('Custom MCP over Streamable HTTP', () => {
     expect(fetched.every((url) => url === `${streamable}/mcp`)).toBe(true);
   });
 
+  it('fills {{$vars.x}} in the config from the workspace’s variables when listing, as a run does', async () => {
+    const config = JSON.stringify({
+      url: `${streamable}/{{$vars.mcpPath}}`,
+      headers: { Authorization: 'Bearer {{$vars.mcpToken}}', 'X-Other': '{{$vars.unknown}}' },
+    });
+    const variables = () => Promise.resolve({ mcpPath: 'mcp', mcpToken: 's3cret' });
+    const options = await listActions(config, { http, variables });
+    expect(options.map((o) => o.name)).toEqual(['add', 'big', 'fail', 'wait']);
+    expect(fetched.every((url) => url === `${streamable}/mcp`)).toBe(true);
+    expect(seenHeaders.every((h) => h.authorization === 'Bearer s3cret')).toBe(true);
+    // An unknown variable stays as written, as it does at run time.
+    expect(seenHeaders.every((h) => h['x-other'] === '{{$vars.unknown}}')).toBe(true);
+  });
+
+  it('does not list a config that reads variables for a caller who may not read them', async () => {
+    const config = JSON.stringify({ url: `${streamable}/mcp`, headers: { A: '{{$vars.mcpToken}}' } });
+    expect(await listActions(config, { http })).toEqual([
+      {
+        label: 'No Available Actions',
+        name: 'error',
+        description:
+          'No actions could be listed: the MCP Server Config reads variables ({{$vars…}}), and your role may neither see variables nor edit flows',
+      },
+    ]);
+    expect(fetched).toEqual([]);
+  });
+
   it('offers the chosen tools with the server’s schema, and calls them with the config’s headers', async () => {
     const config = { url: `${streamable}/mcp`, headers: { Authorization: 'Bearer abc' } };
     const tools = await toolsOf(JSON.stringify(config), ['add']);

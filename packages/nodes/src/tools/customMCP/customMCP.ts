@@ -1,6 +1,12 @@
 import type { JSONSchema7 } from 'ai';
 import type { ContentBlock, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
-import type { GuardedFetch, NodeContext, NodeType } from '@flowloom/engine';
+import {
+  resolveValue,
+  type GuardedFetch,
+  type LoadMethodServices,
+  type NodeContext,
+  type NodeType,
+} from '@flowloom/engine';
 import type { ParamOption } from '@flowloom/shared';
 import { multiOptionsInput, numberInput } from '../../llm/chat-model.js';
 import { badgeIcon } from '../../utilities/icons.js';
@@ -162,6 +168,24 @@ async function buildTools(ctx: NodeContext): Promise<ToolHandle[]> {
   return tools.filter((t) => chosen.includes(t.name)).map((t) => toolHandle(t, names.get(t.name)!, settings));
 }
 
+const READS_VARIABLES = /\{\{\s*\$vars\./;
+
+/**
+ * The config with its `{{$vars.x}}` filled in from the workspace's variables, as a run fills them
+ * (runtime variables under the operator's policy; an unknown name stays as written), so the canvas
+ * lists the actions of the server the run will reach.
+ */
+async function configWithVariables(value: unknown, services: LoadMethodServices): Promise<unknown> {
+  if (typeof value !== 'string' || !READS_VARIABLES.test(value)) return value;
+  if (!services.variables)
+    throw new Error(
+      'the MCP Server Config reads variables ({{$vars…}}), and your role may neither see variables nor edit flows',
+    );
+  const vars = await services.variables();
+  const scope = { instances: new Map(), question: '', history: [], fileAttachment: '', vars, flow: {} };
+  return resolveValue(value, scope, false);
+}
+
 /**
  * Custom MCP (Flowise `customMCP`): the tools of an MCP server, chosen in "Available Actions", for an
  * agent. Remote servers are reached through the run's guarded client; stdio servers only as the
@@ -209,7 +233,8 @@ export const customMCP: NodeType = {
       try {
         const { http } = ctx.services;
         if (!http) throw new Error('Outbound HTTP is not available while listing options');
-        const target = parseMcpConfig(ctx.inputs.mcpServerConfig, ctx.services.mcpStdioServers);
+        const config = await configWithVariables(ctx.inputs.mcpServerConfig, ctx.services);
+        const target = parseMcpConfig(config, ctx.services.mcpStdioServers);
         const tools = await listServerTools(target, {
           http,
           timeoutMs: timeoutOf(ctx.inputs.timeout),

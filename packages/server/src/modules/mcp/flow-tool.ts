@@ -71,7 +71,8 @@ function formShape(fields: FormField[]): z.ZodRawShape {
 
 /**
  * Who runs the flow: the MCP token is the flow's own credential, so a flow bound to an API key runs
- * without it, as Flowise's MCP endpoint does. The run is an in-workspace one, with no one's rights.
+ * without it, as Flowise's MCP endpoint does. The run is an in-workspace one, with no one's rights;
+ * its messages are filed under the `MCP` source (Flowise's chat type).
  */
 function mcpCaller(workspaceId: string): Caller {
   const ctx: AuthContext = {
@@ -84,7 +85,7 @@ function mcpCaller(workspaceId: string): Caller {
     permissions: new Set(),
     isOrganizationAdmin: false,
   };
-  return { kind: 'internal', ctx };
+  return { kind: 'internal', ctx, chatType: 'MCP' };
 }
 
 /** The answer of a run as the tool's text: its text, else its JSON. */

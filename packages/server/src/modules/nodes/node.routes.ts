@@ -17,6 +17,7 @@ import {
 import { AppError } from '../../errors.js';
 import { PUBLIC, can } from '../../http/access.js';
 import { caller } from '../../http/auth-hook.js';
+import { holds, type AuthContext } from '../auth/auth.service.js';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.js';
 import type { ChatflowService } from '../chatflows/chatflow.service.js';
 import type { CredentialService } from '../credentials/credential.service.js';
@@ -26,6 +27,22 @@ import type { ToolRepository } from '../resources/tool.repository.js';
 
 // The assistant builder fills the same node forms (model lists, custom tool lists) as the canvases.
 const VIEW = can('chatflows:view', 'agentflows:view', 'assistants:view');
+
+/**
+ * Who may have `{{$vars.x}}` filled in while options load: whoever may see the variables, or write a
+ * flow that reads them (and so read them by running it). A viewer sending a config of their own
+ * must not learn a variable's value through the server it names.
+ */
+const READS_VARIABLES = [
+  'variables:view',
+  'chatflows:create',
+  'chatflows:update',
+  'agentflows:create',
+  'agentflows:update',
+  'assistants:create',
+  'assistants:update',
+] as const;
+const mayReadVariables = (ctx: AuthContext) => READS_VARIABLES.some((p) => holds(ctx, p));
 
 export function describeNode(type: Pick<NodeType, 'definition'>): NodeDefinition {
   return { ...type.definition, icon: `/api/v1/node-icon/${type.definition.name}` };
@@ -44,6 +61,7 @@ export function registerNodeRoutes(
     assistants,
     http,
     mcpStdioServers,
+    variables,
   }: {
     registry: NodeRegistry;
     agentflowRegistry: AgentflowRegistry;
@@ -56,6 +74,8 @@ export function registerNodeRoutes(
     http: GuardedFetch;
     /** The stdio MCP servers the operator allows. */
     mcpStdioServers: readonly McpStdioServer[];
+    /** A workspace's `$vars` as runs read them (runtime variables under the operator's policy). */
+    variables: (workspaceId: string) => Promise<Record<string, string>>;
   },
 ) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -161,6 +181,7 @@ export function registerNodeRoutes(
             listAssistants: () => assistants.listOpenAI(ctx.workspaceId),
             http,
             mcpStdioServers,
+            ...(mayReadVariables(ctx) && { variables: () => variables(ctx.workspaceId) }),
             logger: { debug() {}, warn: (m) => request.log.warn(m), error: (m) => request.log.error(m) },
           },
         });

@@ -37,7 +37,7 @@ export interface AgentGraphRunInput {
   row: { id: string; workspaceId: string; apiConfig: string | null; updatedDate: string };
   flow: FlowData;
   body: PredictionBody;
-  chatType: 'EXTERNAL' | 'INTERNAL';
+  chatType: 'EXTERNAL' | 'INTERNAL' | 'MCP';
   chatId: string;
   sessionId: string;
   /** The request's `history` (sequential flows remember the rest in their checkpoints). */

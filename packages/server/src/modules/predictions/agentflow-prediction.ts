@@ -38,7 +38,7 @@ export interface AgentflowRunInput {
   row: { id: string; workspaceId: string; apiConfig: string | null };
   flow: FlowData;
   body: PredictionBody;
-  chatType: 'EXTERNAL' | 'INTERNAL';
+  chatType: 'EXTERNAL' | 'INTERNAL' | 'MCP';
   chatId: string;
   sessionId: string;
   history: ChatTurn[];

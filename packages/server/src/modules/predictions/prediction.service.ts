@@ -16,7 +16,7 @@ import { nodeFailure } from './node-failure.js';
 import { jsonOrNull, storedUploads } from './stored-message.js';
 import { AppError } from '../../errors.js';
 import type { Clock, Logger } from '../../runtime.js';
-import type { RuntimeVariablePolicy } from '../resources/runtime-variables.js';
+import { variableValues, type RuntimeVariablePolicy } from '../resources/runtime-variables.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import type { ApiKeyService } from '../apikeys/apikey.service.js';
 import type { ChatMessageRepository } from '../chat-messages/chat-message.repository.js';
@@ -38,8 +38,17 @@ const PLAN_CACHE_SIZE = 500;
 /** The settings of a flow the run API reads before running it (its flow JSON is read on demand). */
 export type FlowRow = FlowRunSettings;
 
+/**
+ * Who runs a flow: a client of the run API (and Execute Flow), or a caller of the flow's workspace:
+ * the web app, or the flow's MCP endpoint, whose messages are filed under `MCP` as Flowise files them.
+ */
 export type Caller =
-  { kind: 'external'; apiKey: string | undefined } | { kind: 'internal'; ctx: AuthContext };
+  { kind: 'external'; apiKey: string | undefined } | { kind: 'internal'; ctx: AuthContext; chatType?: 'MCP' };
+
+/** The source a run's messages are stored under (`chat_message.chatType`). */
+export function chatTypeOf(caller: Caller): 'EXTERNAL' | 'INTERNAL' | 'MCP' {
+  return caller.kind === 'external' ? 'EXTERNAL' : (caller.chatType ?? 'INTERNAL');
+}
 
 export interface PredictionServiceDeps {
   /** Runs agentflow (v2) flows. */
@@ -223,7 +232,7 @@ export function createPredictionService(deps: PredictionServiceDeps) {
         row,
         flow,
         body,
-        chatType: caller.kind === 'external' ? ('EXTERNAL' as const) : ('INTERNAL' as const),
+        chatType: chatTypeOf(caller),
         chatId,
         sessionId,
         images,
@@ -381,7 +390,7 @@ export function createPredictionService(deps: PredictionServiceDeps) {
         const output =
           finished && result.output.text ? { ...result.output, text: finished.text } : result.output;
         const followUpPrompts = finished?.followUpPrompts;
-        const chatType = caller.kind === 'external' ? 'EXTERNAL' : 'INTERNAL';
+        const chatType = chatTypeOf(caller);
         // A node that keeps its own session (an OpenAI assistant's thread) files the exchange under it.
         const answerSession = output.sessionId ?? sessionId;
         const base = {

@@ -49,3 +49,23 @@ export function runtimeVariablePolicy(env: NodeJS.ProcessEnv): RuntimeVariablePo
     read: (name) => (refusal(name) === undefined ? env[name] : undefined),
   };
 }
+
+/** A workspace variable as stored. */
+export interface StoredVariable {
+  name: string;
+  value: string;
+  type: string | null;
+}
+
+/**
+ * `$vars` as runs read them: a static variable's stored value; a runtime one's environment value
+ * where the policy lets it be read, else its stored value.
+ */
+export function variableValues(
+  rows: readonly StoredVariable[],
+  policy: RuntimeVariablePolicy,
+): Record<string, string> {
+  return Object.fromEntries(
+    rows.map((v) => [v.name, v.type === 'runtime' ? (policy.read(v.name) ?? v.value) : v.value]),
+  );
+}

@@ -1,13 +1,5 @@
-import type { ParamOption } from '@flowloom/shared';
+import type { LoadMethodNode, ParamOption } from '@flowloom/shared';
 import { api } from '../../api/api';
-
-/** A node as the v2 load methods see it: upstream nodes and the node being edited. */
-export interface LoadMethodNode {
-  id: string;
-  name: string;
-  label: string;
-  inputs: Record<string, unknown>;
-}
 
 /** `POST /node-load-method/<v2 node>` body: the node's inputs plus its place in the flow. */
 export interface AgentLoadMethodBody {

@@ -1,4 +1,4 @@
-import type { Chatflow, Credential, NodeDefinition, ParamOption } from '@flowloom/shared';
+import type { Chatflow, Credential, NodeDefinition, NodeLoadMethodBody, ParamOption } from '@flowloom/shared';
 import { api, apiHost } from '../../api/api';
 
 /** Calls the canvas makes (all through the app's API client). */
@@ -9,11 +9,9 @@ export const canvasApi = {
     api.post<Chatflow>('/chatflows', { ...body, deployed: false, isPublic: false }),
   updateChatflow: (id: string, body: { name?: string; flowData?: string }) =>
     api.put<Chatflow>(`/chatflows/${encodeURIComponent(id)}`, body),
-  /** Options of an `asyncOptions` input (e.g. model names). */
-  loadOptions: (
-    nodeName: string,
-    body: { loadMethod: string; inputs: Record<string, unknown>; credential?: string },
-  ) => api.post<ParamOption[]>(`/node-load-method/${encodeURIComponent(nodeName)}`, body),
+  /** Options of an `asyncOptions` input (e.g. model names), or of a grid column that loads them. */
+  loadOptions: (nodeName: string, body: NodeLoadMethodBody) =>
+    api.post<ParamOption[]>(`/node-load-method/${encodeURIComponent(nodeName)}`, body),
   /** The user's credentials of one credential type. */
   credentialsOf: (credentialName: string) =>
     api.get<Credential[]>('/credentials', { query: { credentialName } }),

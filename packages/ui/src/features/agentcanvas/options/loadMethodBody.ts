@@ -1,11 +1,8 @@
 import type { CanvasNodeData } from '../../canvas/document/types';
-import type { AgentLoadMethodBody, LoadMethodNode } from '../agentApi';
+import { loadMethodNode as summary } from '../../canvas/inputs/agentGraphOptions';
+import type { AgentLoadMethodBody } from '../agentApi';
 import type { AgentDocument } from '../document/types';
 import { upstreamNodes } from '../variables/availableVariables';
-
-function summary(data: CanvasNodeData): LoadMethodNode {
-  return { id: data.id, name: data.name, label: data.label, inputs: data.inputs };
-}
 
 /**
  * What a v2 node's load method is sent: the inputs being edited (`data`, which may be newer than

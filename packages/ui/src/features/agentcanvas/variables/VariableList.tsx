@@ -85,7 +85,7 @@ export function VariableList({
                 component="span"
                 sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' }}
               >
-                {`{{ ${option.expression} }}`}
+                {option.insert ?? `{{ ${option.expression} }}`}
               </Box>
               {` · ${option.description}`}
             </Typography>

@@ -1,3 +1,4 @@
+import { nodesUpstream } from '../../canvas/document/upstream';
 import { rowsOf } from '../document/handles';
 import {
   CONDITION_NODE,
@@ -31,6 +32,11 @@ export interface VariableOption {
   label: string;
   description: string;
   group: VariableGroup;
+  /**
+   * Text written as it is instead of `{{ expression }}`: the sequential canvas's `$flow.state…`
+   * paths, which its nodes read without braces (Flowise's picker inserts them so).
+   */
+  insert?: string;
 }
 
 export interface VariableScopeOptions {
@@ -50,7 +56,8 @@ export interface VariableScopeOptions {
  */
 const WITHOUT_CONTENT = new Set([START_NODE, CONDITION_NODE, STICKY_NOTE_NODE]);
 
-const CHAT: readonly VariableOption[] = [
+/** The chat's own values (the sequential canvas offers the first three, as Flowise's does). */
+export const CHAT: readonly VariableOption[] = [
   { expression: 'question', label: 'question', description: 'The user’s question', group: 'chat' },
   {
     expression: 'chat_history',
@@ -110,33 +117,18 @@ export function structuredOutputKeys(node: AgentNode): string[] {
  * Sticky notes never run and are left out.
  */
 export function upstreamNodes(doc: AgentDocument, nodeId: string): AgentNode[] {
-  const byId = new Map(doc.nodes.map((node) => [node.id, node]));
-  const sources = new Map<string, string[]>();
-  for (const edge of doc.edges) sources.set(edge.target, [...(sources.get(edge.target) ?? []), edge.source]);
-  const seen = new Set<string>([nodeId]);
-  const found: AgentNode[] = [];
-  let frontier = [nodeId];
-  const parentId = byId.get(nodeId)?.parentId;
-  while (frontier.length > 0) {
-    const next: string[] = [];
-    for (const id of frontier)
-      for (const source of sources.get(id) ?? []) {
-        if (seen.has(source)) continue;
-        seen.add(source);
-        next.push(source);
-        const node = byId.get(source);
-        if (node && node.data.name !== STICKY_NOTE_NODE) found.push(node);
-      }
-    frontier = next;
-  }
-  if (parentId && byId.get(parentId)?.data.name === ITERATION_NODE) {
-    for (const node of upstreamNodes(doc, parentId))
+  const found = nodesUpstream(doc, nodeId);
+  const seen = new Set([nodeId, ...found.map((node) => node.id)]);
+  const parentId = doc.nodes.find((node) => node.id === nodeId)?.parentId;
+  const parent = parentId ? doc.nodes.find((node) => node.id === parentId) : undefined;
+  if (parent?.data.name === ITERATION_NODE) {
+    for (const node of upstreamNodes(doc, parent.id))
       if (!seen.has(node.id)) {
         seen.add(node.id);
         found.push(node);
       }
   }
-  return found;
+  return found.filter((node) => node.data.name !== STICKY_NOTE_NODE);
 }
 
 function startOptions(start: AgentNode | undefined): VariableOption[] {

@@ -111,7 +111,7 @@ export function useVariablePicker(
   const choose = (option: VariableOption) => {
     if (!state) return;
     const [from, to] = state.mode === 'typed' ? [state.start, state.caret] : [state.from, state.to];
-    const next = insertVariable(text, from, to, option.expression);
+    const next = insertVariable(text, from, to, option.expression, option.insert);
     caretAfter.current = next.caret;
     setState(null);
     setText(next.text);

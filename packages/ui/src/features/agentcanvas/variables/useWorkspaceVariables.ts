@@ -6,11 +6,12 @@ import { variablesApi } from '../../variables/variablesApi';
 const NONE: readonly string[] = [];
 
 /**
- * Names of the workspace variables (`$vars.<name>`), loaded when a node editor opens. Users who
- * may not view variables get none (and no request that would send them to "unauthorized").
+ * Names of the workspace variables (`$vars.<name>`), loaded when a node editor opens (or, with
+ * `wanted` false, not at all). Users who may not view variables get none (and no request that
+ * would send them to "unauthorized").
  */
-export function useWorkspaceVariables(): { names: readonly string[]; note: string } {
-  const allowed = useAccess().can('variables:view');
+export function useWorkspaceVariables(wanted = true): { names: readonly string[]; note: string } {
+  const allowed = useAccess().can('variables:view') && wanted;
   const [state, setState] = useState<{ names: readonly string[]; note: string }>({ names: NONE, note: '' });
 
   useEffect(() => {

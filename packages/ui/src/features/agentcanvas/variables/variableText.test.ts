@@ -36,6 +36,18 @@ describe('writing variables into a field', () => {
     expect(insertVariable('Say X now', 4, 5, 'question').text).toBe('Say {{ question }} now');
   });
 
+  it('writes a literal as it is where the option gives one (a sequential state path)', () => {
+    expect(
+      insertVariable(
+        '{"last": "{{"}',
+        10,
+        12,
+        '$flow.state.messages[-1].content',
+        '$flow.state.messages[-1].content',
+      ),
+    ).toEqual({ text: '{"last": "$flow.state.messages[-1].content"}', caret: 42 });
+  });
+
   it('inserts a mention span into rich text so the executor reads it the same way', () => {
     const html = '<p>Translate: </p>';
     const inside =

@@ -47,6 +47,8 @@ export function insertVariable(
   from: number,
   to: number,
   expression: string,
+  /** Written as it is instead of the `{{ }}` token (see `VariableOption.insert`). */
+  literal?: string,
 ): { text: string; caret: number } {
   const rich = isRichText(text);
   let start = Math.max(0, Math.min(from, text.length));
@@ -54,7 +56,7 @@ export function insertVariable(
   // Added at the very end of rich text, the mention goes inside the last paragraph.
   const closing = rich && start === text.length ? /<\/(p|div|h[1-6]|li|blockquote)>\s*$/i.exec(text) : null;
   if (closing) start = end = closing.index;
-  const token = variableToken(expression, rich);
+  const token = literal ?? variableToken(expression, rich);
   let after = text.slice(end);
   if (text.slice(start, start + 2) === '{{') after = after.replace(/^\s*\}\}/, '');
   const before = text.slice(0, start);

@@ -25,8 +25,11 @@ export interface DataGridColumn {
   headerName?: string;
   type?: string;
   editable?: boolean;
-  valueOptions?: string[];
+  /** Choices of a `singleSelect` column, suggestions of a `freeSolo` one: text or `{label, value}`. */
+  valueOptions?: unknown[];
   flex?: number;
+  /** Load methods that fill the column (Flowise's `loadStateKeys`, `getPreviousMessages`). */
+  loadMethod?: string | string[];
 }
 
 /**
@@ -39,6 +42,8 @@ export type RichParam = FlowParam & {
   tabs?: RichParam[];
   tabIdentifier?: string;
   freeSolo?: boolean;
+  /** An `options` input that also offers `{{ <nodeId> }}` for the earlier nodes (Execute Flow's Input). */
+  loadPreviousNodes?: boolean;
   refresh?: boolean;
   hidden?: boolean;
 };

@@ -9,6 +9,15 @@ import { duplicateNode } from '../document/clipboard';
 import { syncConditionOutputs } from '../document/conditionNode';
 import { addNode, setNodeCredential, setNodeInputs, setNodeOutput } from '../document/editNode';
 import { removeEdges, removeNodes } from '../document/removeElements';
+import { agentGraphOptionsLoader } from '../inputs/agentGraphOptions';
+import {
+  loadChatflowOptions,
+  OptionsLoaderContext,
+  ParamEditorOverrideContext,
+} from '../inputs/paramEditorContext';
+import { SequentialScopeContext, type SequentialScope } from '../inputs/sequentialScope';
+import { sequentialParamEditor } from '../inputs/SequentialVariableInput';
+import { useWorkspaceVariables } from '../../agentcanvas/variables/useWorkspaceVariables';
 import { AdditionalParamsDialog } from '../nodes/AdditionalParamsDialog';
 import { NodeInfoDialog } from '../nodes/NodeInfoDialog';
 import { CanvasShell } from '../shell/CanvasShell';
@@ -57,6 +66,17 @@ function ChatflowCanvas({
   const agents = editor.kind.flowType === 'MULTIAGENT';
   const definitions = useNodeDefinitions();
   const [dialog, setDialog] = useState<NodeDialog>(null);
+  // Sequential nodes' lists (State keys, earlier nodes) come from the flow around the node.
+  const loadOptions = useMemo(
+    () => (agents ? agentGraphOptionsLoader(() => store.getSnapshot()) : loadChatflowOptions),
+    [agents, store],
+  );
+  // Their variable inputs get the picker, which reads the flow and the workspace's variables.
+  const workspace = useWorkspaceVariables(agents);
+  const sequentialScope = useMemo<SequentialScope | null>(
+    () => (agents ? { store, workspaceVariables: workspace.names, note: workspace.note } : null),
+    [agents, store, workspace.names, workspace.note],
+  );
 
   const actions = useMemo<CanvasActions>(
     () => ({
@@ -89,53 +109,63 @@ function ChatflowCanvas({
 
   return (
     <CanvasActionsContext.Provider value={actions}>
-      <CanvasShell
-        editor={editor}
-        definitions={definitions}
-        onAddNode={addAt}
-        settings={{ upsertHistory: !agents }}
-        {...shell}
-        actions={
-          shell?.actions ??
-          (editing && editor.chatflow && (
-            <>
-              {!agents && (
-                <VectorUpsertActions
-                  chatflow={editor.chatflow}
-                  isDirty={editor.isDirty}
-                  onSave={editing.save}
-                />
-              )}
-              <ApiCodeButton chatflow={editor.chatflow} agentCanvas={agents} />
-            </>
-          ))
-        }
-        dialogs={
-          <>
-            {dialog?.kind === 'info' && dialogNode && (
-              <NodeInfoDialog
-                data={dialogNode.data}
-                definition={definitions.byName.get(dialogNode.data.name)}
-                onClose={() => setDialog(null)}
-              />
-            )}
-            {dialog?.kind === 'additional' && dialogNode && (
-              <AdditionalParamsDialog data={dialogNode.data} onClose={() => setDialog(null)} />
-            )}
-          </>
-        }
-      >
-        {editing &&
-          (agents ? (
-            <AgentGraphChatPanel
-              chatflowId={editor.chatflow?.id}
-              isDirty={editor.isDirty}
-              onSave={editing.save}
-            />
-          ) : (
-            <ChatPanel chatflowId={editor.chatflow?.id} isDirty={editor.isDirty} onSave={editing.save} />
-          ))}
-      </CanvasShell>
+      <OptionsLoaderContext.Provider value={loadOptions}>
+        <SequentialScopeContext.Provider value={sequentialScope}>
+          <ParamEditorOverrideContext.Provider value={agents ? sequentialParamEditor : null}>
+            <CanvasShell
+              editor={editor}
+              definitions={definitions}
+              onAddNode={addAt}
+              settings={{ upsertHistory: !agents }}
+              {...shell}
+              actions={
+                shell?.actions ??
+                (editing && editor.chatflow && (
+                  <>
+                    {!agents && (
+                      <VectorUpsertActions
+                        chatflow={editor.chatflow}
+                        isDirty={editor.isDirty}
+                        onSave={editing.save}
+                      />
+                    )}
+                    <ApiCodeButton chatflow={editor.chatflow} agentCanvas={agents} />
+                  </>
+                ))
+              }
+              dialogs={
+                <>
+                  {dialog?.kind === 'info' && dialogNode && (
+                    <NodeInfoDialog
+                      data={dialogNode.data}
+                      definition={definitions.byName.get(dialogNode.data.name)}
+                      onClose={() => setDialog(null)}
+                    />
+                  )}
+                  {dialog?.kind === 'additional' && dialogNode && (
+                    <AdditionalParamsDialog data={dialogNode.data} onClose={() => setDialog(null)} />
+                  )}
+                </>
+              }
+            >
+              {editing &&
+                (agents ? (
+                  <AgentGraphChatPanel
+                    chatflowId={editor.chatflow?.id}
+                    isDirty={editor.isDirty}
+                    onSave={editing.save}
+                  />
+                ) : (
+                  <ChatPanel
+                    chatflowId={editor.chatflow?.id}
+                    isDirty={editor.isDirty}
+                    onSave={editing.save}
+                  />
+                ))}
+            </CanvasShell>
+          </ParamEditorOverrideContext.Provider>
+        </SequentialScopeContext.Provider>
+      </OptionsLoaderContext.Provider>
     </CanvasActionsContext.Provider>
   );
 }

@@ -159,7 +159,7 @@ export function ConditionDialog({
           ))}
         </Tabs>
         {active && draft.mode === 'table' && (
-          <ConditionTable tab={active} rows={draft.rows} onChange={(rows) => change({ rows })} />
+          <ConditionTable tab={active} node={data} rows={draft.rows} onChange={(rows) => change({ rows })} />
         )}
         {active && draft.mode === 'code' && (
           <ConditionCode tab={active} code={draft.code} onChange={(code) => change({ code })} />

@@ -1,7 +1,7 @@
 import { CONDITION_ALERTS } from '@flowloom/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { codeEditor, setCode } from '../../../test/codeEditor';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { conditionParam } from '../document/conditionNode';
@@ -11,6 +11,7 @@ const essayFile = flowiseFile('agentflows', 'Essay Writing & Grading.json');
 import { documentFromText } from '../document/flowFile';
 import type { CanvasNodeData } from '../document/types';
 import { ConditionFunctionParamInput } from './ConditionFunctionParamInput';
+import { OptionsLoaderContext, type OptionsLoader } from './paramEditorContext';
 
 const TAB = 'selectedConditionFunctionTab_seqCondition_0';
 
@@ -18,19 +19,36 @@ function essayCondition(): CanvasNodeData {
   return documentFromText(JSON.stringify(essayFile)).nodes.find((node) => node.id === 'seqCondition_0')!.data;
 }
 
+/** The server's answers to the Variable column's load methods (the canvas sends the flow around the node). */
+const loadVariables = vi.fn<OptionsLoader>((_node, param) =>
+  Promise.resolve(
+    param.loadMethod === 'getPreviousMessages'
+      ? [{ label: 'Essay Writer', name: 'seqAgent_0', description: 'Latest message of Agent (seqAgent_0)' }]
+      : param.loadMethod === 'loadStateKeys'
+        ? [{ label: 'grade', name: 'grade' }]
+        : [],
+  ),
+);
+
+beforeEach(() => {
+  loadVariables.mockClear();
+});
+
 function renderEditor(data = essayCondition()) {
   const setInputs = vi.fn();
   const onChange = vi.fn();
   const param = conditionParam(data)!;
   renderWithProviders(
-    <ConditionFunctionParamInput
-      param={param}
-      value={data.inputs[param.name]}
-      onChange={onChange}
-      node={data}
-      setInputs={setInputs}
-      label={param.label}
-    />,
+    <OptionsLoaderContext.Provider value={loadVariables}>
+      <ConditionFunctionParamInput
+        param={param}
+        value={data.inputs[param.name]}
+        onChange={onChange}
+        node={data}
+        setInputs={setInputs}
+        label={param.label}
+      />
+    </OptionsLoaderContext.Provider>,
   );
   return { setInputs, onChange };
 }
@@ -100,6 +118,23 @@ describe('the condition editor', () => {
     );
   });
 
+  it('offers the earlier nodes’ outputs and the State keys as variables, from the node’s load methods', async () => {
+    renderEditor();
+    const dialog = await openDialog();
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Variable 1' }));
+    await userEvent.clear(within(dialog).getByRole('combobox', { name: 'Variable 1' }));
+    await waitFor(() =>
+      expect(screen.getByRole('option', { name: /Output from Essay Writer/ })).toBeVisible(),
+    );
+    expect(screen.getByRole('option', { name: /Value from grade/ })).toHaveTextContent('$flow.state.grade');
+    expect(loadVariables.mock.calls.map(([node, param]) => [node.id, param.loadMethod])).toEqual([
+      ['seqCondition_0', 'getPreviousMessages'],
+      ['seqCondition_0', 'loadStateKeys'],
+    ]);
+    await userEvent.click(screen.getByRole('option', { name: /Output from Essay Writer/ }));
+    expect(within(dialog).getByRole('combobox', { name: 'Variable 1' })).toHaveValue('$seqAgent_0');
+  });
+
   it('saves a new item in the Flowise shape, its output listed before End', async () => {
     const { setInputs } = renderEditor();
     const dialog = await openDialog();
@@ -122,7 +157,8 @@ describe('the condition editor', () => {
       { variable: '$flow.state.next', operation: 'Is', value: '', output: 'Retry', actions: '', id: 1 },
     ]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  });
+    // Typing a row letter by letter takes a few seconds on a busy machine.
+  }, 15_000);
 
   it.each([
     ['an output name', { variable: 'v', operation: 'Is' }, CONDITION_ALERTS.missingOutputName],

@@ -1,4 +1,3 @@
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -8,34 +7,20 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
 import { CONDITION_OPERATIONS, newConditionRow, type ConditionRow } from '../document/conditionNode';
-import type { RichParam } from '../document/types';
-
-/** A suggested variable of the table's Variable column (Flowise lists `{label, value}` pairs). */
-interface VariableOption {
-  label: string;
-  value: string;
-}
+import type { CanvasNodeData, RichParam } from '../document/types';
+import { ChoiceField } from './ChoiceField';
+import { loadMethodsOf, presetChoices, useLoadedChoices, variableChoice } from './useLoadedChoices';
 
 /** A column as the condition tabs of Flowise files describe it. */
 interface ConditionColumn {
   field: string;
   headerName?: string;
   valueOptions?: unknown[];
+  loadMethod?: unknown;
 }
 
 function columnOf(tab: RichParam, field: string): ConditionColumn | undefined {
   return (tab.datagrid as ConditionColumn[] | undefined)?.find((column) => column.field === field);
-}
-
-function variableOptions(column: ConditionColumn | undefined): VariableOption[] {
-  return (column?.valueOptions ?? []).flatMap((option): VariableOption[] => {
-    if (typeof option === 'string') return [{ label: option, value: option }];
-    if (option && typeof option === 'object' && 'value' in option && typeof option.value === 'string') {
-      const label = 'label' in option && typeof option.label === 'string' ? option.label : option.value;
-      return [{ label, value: option.value }];
-    }
-    return [];
-  });
 }
 
 function operationOptions(column: ConditionColumn | undefined): string[] {
@@ -56,17 +41,23 @@ function text(value: unknown): string {
  */
 export function ConditionTable({
   tab,
+  node,
   rows,
   onChange,
 }: {
   tab: RichParam;
+  /** The condition node (its load methods list the earlier nodes and the State keys). */
+  node: CanvasNodeData;
   rows: ConditionRow[];
   onChange: (rows: ConditionRow[]) => void;
 }) {
   const variable = columnOf(tab, 'variable');
   const operation = columnOf(tab, 'operation');
   const heading = (field: string, fallback: string) => columnOf(tab, field)?.headerName ?? fallback;
-  const variables = variableOptions(variable);
+  const methods = loadMethodsOf(variable?.loadMethod);
+  const loaded = useLoadedChoices(node, 'variable', methods, variableChoice);
+  const { loading, load } = loaded;
+  const variables = [...(loaded.choices ?? []), ...presetChoices(variable?.valueOptions)];
   const operations = operationOptions(operation);
   const headings = [
     heading('variable', 'Variable'),
@@ -106,31 +97,15 @@ export function ConditionTable({
               key={`${text(row.id)}:${index}`}
               sx={{ display: 'contents' }}
             >
-              <Autocomplete
-                freeSolo
-                size="small"
-                options={variables.map((option) => option.value)}
-                inputValue={text(row.variable)}
-                onInputChange={(_event, value) => update(index, 'variable', value)}
-                renderOption={({ key, ...props }, value) => (
-                  <li key={key} {...props}>
-                    <Box>
-                      <Typography variant="body2">
-                        {variables.find((option) => option.value === value)?.label ?? value}
-                      </Typography>
-                      <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
-                        {value}
-                      </Typography>
-                    </Box>
-                  </li>
-                )}
-                renderInput={(params) => (
-                  <TextField
-                    {...params}
-                    placeholder="$flow.state…"
-                    slotProps={{ htmlInput: { ...params.inputProps, 'aria-label': `${headings[0]} ${n}` } }}
-                  />
-                )}
+              <ChoiceField
+                text={text(row.variable)}
+                onText={(value) => update(index, 'variable', value)}
+                onPick={(choice) => update(index, 'variable', choice.value)}
+                onOpen={methods.length > 0 ? load : undefined}
+                choices={variables}
+                loading={loading}
+                label={`${headings[0]} ${n}`}
+                placeholder="$flow.state…"
               />
               <TextField
                 select

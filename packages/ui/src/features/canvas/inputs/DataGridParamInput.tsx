@@ -6,10 +6,19 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
-import { memo } from 'react';
-import type { DataGridColumn } from '../document/types';
+import type { ParamOption } from '@flowloom/shared';
+import { memo, useMemo } from 'react';
+import type { CanvasNodeData, DataGridColumn } from '../document/types';
+import { DraftChoiceField } from './ChoiceField';
 import { textOf, type ParamEditorProps } from './paramEditorProps';
 import { useDraftValue } from './useDraftValue';
+import {
+  loadMethodsOf,
+  presetChoices,
+  useLoadedChoices,
+  variableChoice,
+  type Choice,
+} from './useLoadedChoices';
 
 type Row = Record<string, unknown> & { id?: unknown };
 
@@ -26,17 +35,83 @@ export function gridRows(value: unknown): Row[] {
   return Array.isArray(rows) ? rows.filter((row): row is Row => !!row && typeof row === 'object') : [];
 }
 
-function Cell({
-  column,
-  value,
-  onChange,
-  label,
-}: {
+interface CellProps {
   column: DataGridColumn;
   value: unknown;
   onChange: (value: unknown) => void;
   label: string;
-}) {
+  node: CanvasNodeData;
+}
+
+const keyChoice = (_method: string, option: ParamOption): Choice => ({
+  value: option.name,
+  label: option.label,
+});
+
+/**
+ * A column whose choices come from the node's load methods (Flowise's `asyncSingleSelect`: the Key
+ * of Update State lists the State node's keys). Loaded each time the list opens, so keys added to the
+ * State node meanwhile show; a stored value the list no longer has stays shown.
+ */
+function LoadedSelectCell({ column, value, onChange, label, node }: CellProps) {
+  const methods = loadMethodsOf(column.loadMethod);
+  const { choices, loading, load } = useLoadedChoices(node, column.field, methods, keyChoice);
+  const current = textOf(value);
+  const listed = choices ?? [];
+  const items =
+    current && !listed.some((c) => c.value === current)
+      ? [{ value: current, label: current }, ...listed]
+      : listed;
+  const none = methods.includes('loadStateKeys')
+    ? 'No keys yet: add them to the State node'
+    : 'Nothing to choose';
+  return (
+    <TextField
+      select
+      fullWidth
+      size="small"
+      value={current}
+      disabled={column.editable === false}
+      onChange={(event) => onChange(event.target.value)}
+      slotProps={{
+        select: { onOpen: load, displayEmpty: true },
+        htmlInput: { 'aria-label': label },
+        input: { sx: { fontSize: 12.5 } },
+      }}
+    >
+      {items.map((choice) => (
+        <MenuItem key={choice.value} value={choice.value}>
+          {choice.label}
+        </MenuItem>
+      ))}
+      {loading && <MenuItem disabled>Loading…</MenuItem>}
+      {!loading && choices !== null && choices.length === 0 && <MenuItem disabled>{none}</MenuItem>}
+    </TextField>
+  );
+}
+
+/**
+ * Free text with suggestions (Flowise's `freeSolo` columns): the column's presets and, where it names
+ * load methods, the earlier nodes' outputs (`$<id>`) and the State keys (`$flow.state.<key>`).
+ */
+function SuggestCell({ column, value, onChange, label, node }: CellProps) {
+  const methods = loadMethodsOf(column.loadMethod);
+  const { choices, loading, load } = useLoadedChoices(node, column.field, methods, variableChoice);
+  const presets = useMemo(() => presetChoices(column.valueOptions), [column.valueOptions]);
+  return (
+    <DraftChoiceField
+      value={textOf(value)}
+      commit={onChange}
+      onOpen={methods.length > 0 ? load : undefined}
+      choices={[...(choices ?? []), ...presets]}
+      loading={loading}
+      label={label}
+    />
+  );
+}
+
+function Cell(props: CellProps) {
+  const { column, value, onChange, label } = props;
   const { draft, setDraft, flush } = useDraftValue(textOf(value), onChange);
   if (column.type === 'boolean') {
     return (
@@ -48,23 +123,25 @@ function Cell({
       />
     );
   }
+  if (column.type === 'asyncSingleSelect' && loadMethodsOf(column.loadMethod).length > 0)
+    return <LoadedSelectCell {...props} />;
+  if (column.type === 'freeSolo') return <SuggestCell {...props} />;
+  const options = column.type === 'singleSelect' ? presetChoices(column.valueOptions) : [];
   return (
     <TextField
       fullWidth
       size="small"
-      select={column.type === 'singleSelect' && !!column.valueOptions}
+      select={options.length > 0}
       value={draft}
       disabled={column.editable === false}
-      onChange={(event) =>
-        column.type === 'singleSelect' ? onChange(event.target.value) : setDraft(event.target.value)
-      }
+      onChange={(event) => (options.length > 0 ? onChange(event.target.value) : setDraft(event.target.value))}
       onBlur={flush}
       type={column.type === 'number' ? 'number' : 'text'}
       slotProps={{ htmlInput: { 'aria-label': label }, input: { sx: { fontSize: 12.5 } } }}
     >
-      {(column.valueOptions ?? []).map((option) => (
-        <MenuItem key={option} value={option}>
-          {option}
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
         </MenuItem>
       ))}
     </TextField>
@@ -76,6 +153,7 @@ export const DataGridParamInput = memo(function DataGridParamInput({
   param,
   value,
   onChange,
+  node,
   label,
 }: ParamEditorProps) {
   const columns = param.datagrid ?? [];
@@ -111,6 +189,7 @@ export const DataGridParamInput = memo(function DataGridParamInput({
                 key={column.field}
                 column={column}
                 value={row[column.field]}
+                node={node}
                 label={`${label} row ${index + 1} ${column.headerName ?? column.field}`}
                 onChange={(cell) =>
                   save(rows.map((other, i) => (i === index ? { ...other, [column.field]: cell } : other)))

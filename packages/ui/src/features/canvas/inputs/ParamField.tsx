@@ -14,6 +14,7 @@ import { CredentialParamInput } from './CredentialParamInput';
 import { DataGridParamInput } from './DataGridParamInput';
 import { DateParamInput } from './DateParamInput';
 import { FileParamInput } from './FileParamInput';
+import { FreeSoloOptionsParamInput } from './FreeSoloOptionsParamInput';
 import { JsonParamInput } from './JsonParamInput';
 import { OptionsParamInput } from './OptionsParamInput';
 import { ParamEditorOverrideContext } from './paramEditorContext';
@@ -60,7 +61,10 @@ export const ParamField = memo(function ParamField({
   setInputs: (values: Record<string, unknown>) => void;
 }) {
   const override = useContext(ParamEditorOverrideContext);
-  const Editor = override?.(param) ?? EDITORS[param.type] ?? TextParamInput;
+  const Editor =
+    override?.(param) ??
+    (param.type === 'options' && param.freeSolo ? FreeSoloOptionsParamInput : EDITORS[param.type]) ??
+    TextParamInput;
   const label = param.label || param.name;
   const inline = param.type === 'boolean';
   const title = (

@@ -16,7 +16,7 @@ import { nodeFailure } from './node-failure.js';
 import { jsonOrNull, storedUploads } from './stored-message.js';
 import { AppError } from '../../errors.js';
 import type { Clock, Logger } from '../../runtime.js';
-import { variableValues, type RuntimeVariablePolicy } from '../resources/runtime-variables.js';
+import type { RuntimeVariablePolicy } from '../resources/runtime-variables.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import type { ApiKeyService } from '../apikeys/apikey.service.js';
 import type { ChatMessageRepository } from '../chat-messages/chat-message.repository.js';

@@ -391,16 +391,17 @@ describe('branching chatflows and chain tools through the run API', () => {
       expect(llm.requests).toHaveLength(0);
     });
 
-    it('refuses two chains that no IfElse Function separates', async () => {
+    it('answers from the later chain when no IfElse Function separates two, as Flowise does', async () => {
       const flow = supportDesk(credential);
       flow.nodes = flow.nodes.filter((n) => n.id !== 'ifElseFunction_0');
       flow.edges = flow.edges.filter((e) => e.source !== 'ifElseFunction_0');
       const id = await save('Two endings', flow);
       const response = await predict(id, { question: 'refund?' });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe(
-        'This flow cannot run yet: LLM Chain (llmChain_0) and LLM Chain (llmChain_1) both end the flow: a flow may end in several nodes only when they follow different outputs of an IfElse Function',
-      );
+      expect(response.statusCode, response.body).toBe(200);
+      // Only the last chain of the file (on gpt-4o) was built and asked.
+      expect(llm.requests).toHaveLength(1);
+      expect((llm.requests[0]!.body as { model: string }).model).toBe('gpt-4o');
+      expect(JSON.stringify(llm.requests[0]!.body)).toContain('You answer');
     });
   });
 

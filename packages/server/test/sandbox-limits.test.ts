@@ -68,7 +68,7 @@ describe('user code limits through the run API', () => {
   it('keeps answering pings while code floods fetch, and caps its requests', async () => {
     const flood = await publicFlow(
       `const ps = [];
-       for (let i = 0; i < 30000; i++) ps.push(fetch('http://127.0.0.1:9/x').then(() => 'ok', (e) => e.message));
+       for (let i = 0; i < 3000; i++) ps.push(fetch('http://127.0.0.1:9/x').then(() => 'ok', (e) => e.message));
        const results = await Promise.all(ps);
        return results[results.length - 1];`,
     );
@@ -83,7 +83,7 @@ describe('user code limits through the run API', () => {
     expect(ping.body).toBe('pong');
     const response = await run;
     expect(order).toEqual(['ping', 'run']);
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode, response.body).toBe(200);
     expect(response.body).toContain(
       'fetch: this code already made 100 requests, the most one run may make (FLOWLOOM_SANDBOX_MAX_REQUESTS)',
     );

@@ -64,7 +64,7 @@ describe('Chunks page', () => {
     expect(await screen.findByText('Showing 101-120 of 120 chunks')).toBeInTheDocument();
     expect(screen.getByRole('article', { name: '#120. Characters: 17' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
-  });
+  }, 15_000);
 
   it('edits a chunk: text and JSON metadata, checked before saving', async () => {
     const server = fakeServer({

@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../src/app.js';
 import { main } from '../src/cli.js';
 import { ConfigError, loadConfig } from '../src/config.js';
@@ -244,8 +244,7 @@ describe('the flowloom user command', () => {
     await registerOwner(app);
     await app.close();
 
-    const saved = { ...process.env };
-    Object.assign(process.env, env);
+    for (const [key, value] of Object.entries(env)) vi.stubEnv(key, value);
     try {
       await expect(main(['user', '--email', OWNER.email, '--password', 'weak'])).rejects.toThrow(
         /Password must be/,
@@ -255,7 +254,7 @@ describe('the flowloom user command', () => {
         main(['user', '--email', 'nobody@example.com', '--password', 'Fr0m-the-shell!']),
       ).rejects.toThrow(/No user/);
     } finally {
-      process.env = saved;
+      vi.unstubAllEnvs();
     }
     const reopened = await createApp({ config: loadConfig(env) });
     try {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestEngine } from '@flowloom/engine';
 import { json, startFakeService, startTestLlmServer, type TestLlmServer } from '@flowloom/test-llm';
 
@@ -173,13 +173,13 @@ describe('AWS Bedrock chat model', () => {
       engine({ roleArn: 'arn:aws:iam::1:role/x' }).run(llmChainWith(bedrock()), { question: 'x' }),
     ).rejects.toThrow(/Role ARN of the AWS credential is not supported yet/);
     expect(llm.requests).toHaveLength(0);
-    const saved = { ...process.env };
-    Object.assign(process.env, { AWS_ACCESS_KEY_ID: 'AKIASERVER', AWS_SECRET_ACCESS_KEY: 'server-secret' });
+    vi.stubEnv('AWS_ACCESS_KEY_ID', 'AKIASERVER');
+    vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'server-secret');
     try {
       await engine({}, { awsServerCredentials: true }).run(llmChainWith(bedrock()), { question: 'x' });
       expect(String(llm.requests[0]!.headers.authorization)).toContain('Credential=AKIASERVER/');
     } finally {
-      process.env = saved;
+      vi.unstubAllEnvs();
     }
   });
 

@@ -42,21 +42,25 @@ async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promis
   }
 }
 
-let extensionReady: Promise<void> | undefined;
+const extensionReady = new WeakMap<Pool, Promise<void>>();
 
-/** `CREATE EXTENSION vector`, once per process, with a message saying what to install when it fails. */
+/** `CREATE EXTENSION vector`, once per database pool, with a message saying what to install when it fails. */
 function ensureExtension(pool: Pool): Promise<void> {
-  extensionReady ??= pool
-    .query('CREATE EXTENSION IF NOT EXISTS vector')
-    .then(() => undefined)
-    .catch((error: unknown) => {
-      extensionReady = undefined;
-      throw new AppError(
-        'BAD_REQUEST',
-        `The embedded vector store needs the pgvector extension in this PostgreSQL database (CREATE EXTENSION vector failed: ${error instanceof Error ? error.message : String(error)}). Install pgvector on the database server, or let a superuser create the extension`,
-      );
-    });
-  return extensionReady;
+  let ready = extensionReady.get(pool);
+  if (!ready) {
+    ready = pool
+      .query('CREATE EXTENSION IF NOT EXISTS vector')
+      .then(() => undefined)
+      .catch((error: unknown) => {
+        extensionReady.delete(pool);
+        throw new AppError(
+          'BAD_REQUEST',
+          `The embedded vector store needs the pgvector extension in this PostgreSQL database (CREATE EXTENSION vector failed: ${error instanceof Error ? error.message : String(error)}). Install pgvector on the database server, or let a superuser create the extension`,
+        );
+      });
+    extensionReady.set(pool, ready);
+  }
+  return ready;
 }
 
 /**

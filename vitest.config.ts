@@ -46,8 +46,8 @@ export default defineConfig({
           environment: 'happy-dom',
           isolate: false,
           setupFiles: ['packages/ui/src/test-setup.ts', SHARED_WORKER_SETUP],
-          // Typing through user-event in a shared worker beside another: 5 s is not always enough.
-          testTimeout: 15_000,
+          // User-event journeys over big pages, in a shared worker beside another: 5 s is not always enough.
+          testTimeout: 30_000,
           css: false,
         },
       },

@@ -152,7 +152,7 @@ describe('public chatbot page', () => {
     await screen.findByText('Fine, thanks.');
     const ask = fetch.mock.calls.find(([input]) => urlOf(input).includes('/prediction/'))!;
     expect(jsonBodyOf(ask[1])).toMatchObject({ question: 'Hello?', leadEmail: 'ada@example.com' });
-  }, 20_000);
+  });
 
   it('shows follow-up prompts an answer carries, and the flow error message instead of the server one', async () => {
     let turn = 0;

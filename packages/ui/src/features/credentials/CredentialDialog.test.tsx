@@ -110,7 +110,7 @@ describe('credential dialog of an OAuth2 type', () => {
     expect(await screen.findByText('The credential is connected.')).toBeInTheDocument();
     expect(screen.getByText('Connected')).toBeInTheDocument();
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ id: 'cred-1' })));
-  }, 15_000);
+  });
 
   it('shows a failed sign-in and lets the person try again', async () => {
     const { popup } = setUp();
@@ -130,7 +130,7 @@ describe('credential dialog of an OAuth2 type', () => {
       await screen.findByText('Sign-in failed: The provider did not sign in (access_denied).'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Authenticate' })).toBeEnabled();
-  }, 15_000);
+  });
 
   it('does not save or sign in a form with missing fields, and says when pop-ups are blocked', async () => {
     const { popup, fetch, open } = setUp();

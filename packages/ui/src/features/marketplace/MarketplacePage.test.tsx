@@ -95,7 +95,7 @@ describe('Marketplace page', () => {
 
     await userEvent.type(screen.getByRole('textbox', { name: 'Search Name/Description/Node' }), 'key terms');
     await waitFor(() => expect(rowNames()).toEqual(['Keyword Lister']));
-  }, 20_000);
+  });
 
   it('filters by tag and shows a way out when nothing matches', async () => {
     fakeServer({ 'GET /api/v1/marketplaces/templates': () => json(COMMUNITY) });
@@ -111,7 +111,7 @@ describe('Marketplace page', () => {
     expect(await screen.findByText('No templates match these filters')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(rowNames()).toHaveLength(4));
-  }, 20_000);
+  });
 
   it('opens a v2 template’s preview with the template in the router state', async () => {
     fakeServer({ 'GET /api/v1/marketplaces/templates': () => json(COMMUNITY) });
@@ -141,7 +141,7 @@ describe('Marketplace page', () => {
       name: 'word_counter',
       func: 'return $text.length;',
     });
-  }, 20_000);
+  });
 
   it('shows My Templates on its tab, and deletes one after a confirmation', async () => {
     let custom = CUSTOM;
@@ -164,7 +164,7 @@ describe('Marketplace page', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Custom Template deleted')).toBeInTheDocument();
     expect(await screen.findByText('No Saved Custom Templates', {}, { timeout: 5000 })).toBeInTheDocument();
-  }, 20_000);
+  });
 
   it('opens on My Templates, without tabs, for a user who may only see custom templates', async () => {
     const server = fakeServer({ 'GET /api/v1/marketplaces/custom': () => json(CUSTOM) });

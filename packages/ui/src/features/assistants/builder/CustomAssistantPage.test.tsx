@@ -161,7 +161,7 @@ describe('the custom assistant builder', () => {
       tools: [{ name: 'calculator', inputs: {} }],
     });
     expect(within(await region('Preview')).queryByText(/Save the assistant/)).not.toBeInTheDocument();
-  }, 20_000);
+  });
 
   it('writes the instructions with the chosen model from a described task', async () => {
     const server = serverWith(
@@ -195,7 +195,7 @@ describe('the custom assistant builder', () => {
         credential: 'cred-1',
       },
     });
-  }, 20_000);
+  });
 
   it('saves changes before a question goes to the preview chat, then asks the assistant flow', async () => {
     const saved = {
@@ -231,7 +231,7 @@ describe('the custom assistant builder', () => {
     await userEvent.type(composer, 'Again{Enter}');
     await waitFor(() => expect(server.called('POST', '/api/v1/internal-prediction/a-1')).toHaveLength(2));
     expect(server.called('PUT', '/api/v1/assistants/a-1')).toHaveLength(1);
-  }, 20_000);
+  });
 
   it('deletes the assistant after a confirmation and goes back to the list', async () => {
     const server = serverWith(

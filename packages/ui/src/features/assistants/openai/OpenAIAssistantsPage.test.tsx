@@ -129,7 +129,7 @@ describe('the OpenAI assistants page', () => {
         file_search: { vector_store_ids: ['vs-1'] },
       },
     });
-  }, 20_000);
+  });
 
   it('makes an Azure assistant from an Azure OpenAI credential, named by its deployment', async () => {
     const api = server();
@@ -147,7 +147,7 @@ describe('the OpenAI assistants page', () => {
       type: 'AZURE',
       credential: 'cred-az',
     });
-  }, 15_000);
+  });
 
   it('deletes only here or at OpenAI too, as chosen', async () => {
     const api = server([row('a-1', 'OPENAI', { id: 'asst_1', name: 'Support bot', model: 'gpt-4o' })]);

@@ -158,7 +158,7 @@ describe('the condition editor', () => {
     ]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     // Typing a row letter by letter takes a few seconds on a busy machine.
-  }, 15_000);
+  });
 
   it.each([
     ['an output name', { variable: 'v', operation: 'Is' }, CONDITION_ALERTS.missingOutputName],

@@ -61,9 +61,7 @@ const region = (name: string) => page.getByRole('region', { name });
 test('a custom assistant is added from the assistants page', async () => {
   await page.goto('/assistants');
   await expect(page.getByRole('heading', { name: 'Assistants', level: 1 })).toBeVisible();
-  await expect(
-    page.getByRole('group', { name: 'OpenAI Assistant (coming in a later release)' }),
-  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'OpenAI Assistant' })).toBeVisible();
   await page.getByRole('button', { name: 'Custom Assistant' }).click();
   await expect(page).toHaveURL(/\/assistants\/custom$/);
   await page.getByRole('button', { name: 'Add', exact: true }).first().click();

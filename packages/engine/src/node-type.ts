@@ -404,6 +404,8 @@ export interface LoadMethodServices extends Pick<
   EngineServices,
   'tools' | 'credentials' | 'logger' | 'mcpStdioServers'
 > {
+  /** The operator's replacements of provider addresses (see `EngineServices.providerBaseUrls`). */
+  providerBaseUrls?: EngineServices['providerBaseUrls'];
   /** The guarded outbound client, for options read from a remote server (Custom MCP's actions). */
   http?: GuardedFetch;
   listTools(): Promise<CustomToolRecord[]>;
@@ -425,6 +427,8 @@ export interface LoadMethodContext {
   node: FlowNodeData;
   inputs: Record<string, unknown>;
   credential(): Promise<Record<string, unknown>>;
+  /** For an OAuth2 credential: renews its access token and answers its fields (absent where it cannot). */
+  refreshCredential?(): Promise<Record<string, unknown>>;
   /** Agentflow (v2) canvas: the nodes upstream of the edited one (Start, loop targets…). */
   previousNodes: readonly LoadMethodNode[];
   /** Agentflow (v2) canvas: the edited node as the canvas holds it. */

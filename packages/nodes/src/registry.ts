@@ -62,6 +62,7 @@ import { tavilyAPI } from './tools/tavilyAPI/tavilyAPI.js';
 import { searXNG } from './tools/searXNG/searXNG.js';
 import { webScraperTool } from './tools/webScraperTool/webScraperTool.js';
 import { customMCP } from './tools/customMCP/customMCP.js';
+import { slackMCP } from './tools/slackMCP/slackMCP.js';
 import { stickyNote } from './utilities/stickyNote/stickyNote.js';
 import { customFunction } from './utilities/customFunction/customFunction.js';
 import { ifElseFunction } from './utilities/ifElseFunction/ifElseFunction.js';
@@ -190,6 +191,7 @@ export const chatflowNodes: readonly NodeType[] = [
   chainTool,
   openAPIToolkit,
   customMCP,
+  slackMCP,
   queryEngineToolLlamaIndex,
   // Embeddings
   openAIEmbeddings,

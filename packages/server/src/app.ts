@@ -331,6 +331,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     documentStores: documentStoreRepo,
     http: nodeHttp,
     mcpStdioServers,
+    providerBaseUrls: providerBaseUrlsFromEnv(options.env ?? process.env),
+    oauth2,
     variables: async (workspaceId) =>
       variableValues(await variableRows.variables(workspaceId), runtimeVariables),
   });

@@ -73,4 +73,4 @@ export interface CredentialDefinition {
 }
 
 /** The providers OAuth2 credentials sign in with. */
-export type OAuth2Provider = 'google' | 'microsoft';
+export type OAuth2Provider = 'google' | 'microsoft' | 'slack';

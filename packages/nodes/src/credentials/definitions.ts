@@ -298,6 +298,18 @@ export const braveSearchApi: CredentialDefinition = {
   inputs: [{ label: 'BraveSearch Api Key', name: 'braveApiKey', type: 'password' }],
 };
 
+export const slackApi: CredentialDefinition = {
+  label: 'Slack Bot Token',
+  name: 'slackApi',
+  version: 1,
+  description:
+    'The bot token (xoxb-…) of a Slack app installed in your workspace, and the workspace (team) id. The Slack MCP tool acts as that bot: it sees the channels the bot was added to.',
+  inputs: [
+    { label: 'Bot Token', name: 'botToken', type: 'password' },
+    { label: 'Team ID', name: 'teamId', type: 'string', placeholder: '<SLACK_TEAM_ID>' },
+  ],
+};
+
 export const tavilyApi: CredentialDefinition = {
   label: 'Tavily API',
   name: 'tavilyApi',

@@ -11,6 +11,8 @@ const GOOGLE_AUTHORIZATION_URL = 'https://accounts.google.com/o/oauth2/v2/auth';
 const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 const MICROSOFT_AUTHORIZATION_URL = 'https://login.microsoftonline.com/<tenantId>/oauth2/v2.0/authorize';
 const MICROSOFT_TOKEN_URL = 'https://login.microsoftonline.com/<tenantId>/oauth2/v2.0/token';
+const SLACK_AUTHORIZATION_URL = 'https://slack.com/oauth/v2_user/authorize';
+const SLACK_TOKEN_URL = 'https://slack.com/api/oauth.v2.user.access';
 
 const GMAIL_SCOPES = [
   'https://www.googleapis.com/auth/gmail.readonly',
@@ -40,6 +42,25 @@ const TEAMS_SCOPES = [
   'ChannelMessage.Send',
   'ChannelMessage.Read.All',
   'TeamsActivity.Send',
+];
+
+/** The user scopes Slack's MCP server asks for (search, history, messages, canvases, people). */
+const SLACK_SCOPES = [
+  'search:read.public',
+  'search:read.private',
+  'search:read.mpim',
+  'search:read.im',
+  'search:read.files',
+  'search:read.users',
+  'groups:history',
+  'mpim:history',
+  'im:history',
+  'channels:history',
+  'chat:write',
+  'canvases:read',
+  'canvases:write',
+  'users:read',
+  'users:read.email',
 ];
 
 const clientFields: NodeParam[] = [
@@ -99,6 +120,34 @@ function microsoftFields(scopes: readonly string[]): NodeParam[] {
   ];
 }
 
+function slackFields(scopes: readonly string[]): NodeParam[] {
+  return [
+    {
+      label: 'Authorization URL',
+      name: 'authorizationUrl',
+      type: 'string',
+      default: SLACK_AUTHORIZATION_URL,
+      description: 'Slack’s sign-in page for user tokens. Only Slack’s own address is accepted.',
+    },
+    {
+      label: 'Access Token URL',
+      name: 'accessTokenUrl',
+      type: 'string',
+      default: SLACK_TOKEN_URL,
+      description: 'Slack’s token method, the only place the client secret and tokens are sent.',
+    },
+    ...clientFields,
+    {
+      label: 'Scope',
+      name: 'scope',
+      type: 'string',
+      default: scopes.join(' '),
+      description:
+        'Space-separated user scopes. The default is what Slack’s MCP server uses; add them to the app’s User Token Scopes too.',
+    },
+  ];
+}
+
 const SETUP =
   'Register an app with the provider, add this server’s OAuth Redirect URL (shown below) to it, enter its client id and secret, then press Authenticate and sign in.';
 
@@ -118,4 +167,13 @@ export const microsoftTeamsOAuth2: CredentialDefinition = {
   oauth2: 'microsoft',
   description: `Lets the Microsoft Teams tool work with channels, chats and messages as the account that signs in. ${SETUP}`,
   inputs: microsoftFields(TEAMS_SCOPES),
+};
+
+export const slackOAuth2: CredentialDefinition = {
+  label: 'Slack User Token OAuth2',
+  name: 'slackOAuth2',
+  version: 1,
+  oauth2: 'slack',
+  description: `Lets the Slack MCP tool search, read and post in Slack as the person who signs in, through Slack’s MCP server. ${SETUP}`,
+  inputs: slackFields(SLACK_SCOPES),
 };

@@ -1,6 +1,6 @@
 import type { CredentialDefinition } from '@flowloom/shared';
 import * as definitions from './definitions.js';
-import { gmailOAuth2, microsoftTeamsOAuth2 } from './oauth2-definitions.js';
+import { gmailOAuth2, microsoftTeamsOAuth2, slackOAuth2 } from './oauth2-definitions.js';
 
 /** Every credential type, listed explicitly (no filesystem scan at start-up). */
 export const credentialDefinitions: readonly CredentialDefinition[] = [
@@ -27,6 +27,7 @@ export const credentialDefinitions: readonly CredentialDefinition[] = [
   definitions.googleCustomSearchApi,
   definitions.serperApi,
   definitions.braveSearchApi,
+  definitions.slackApi,
   definitions.tavilyApi,
   definitions.githubApi,
   definitions.httpBasicAuth,
@@ -44,6 +45,7 @@ export const credentialDefinitions: readonly CredentialDefinition[] = [
   definitions.mySQLApi,
   gmailOAuth2,
   microsoftTeamsOAuth2,
+  slackOAuth2,
 ];
 
 const byName = new Map(credentialDefinitions.map((d) => [d.name, d]));

@@ -33,3 +33,10 @@ export {
 } from './gmail.js';
 export { startFakeGraph, type FakeGraph, type FakeGraphOptions } from './graph.js';
 export { startFakeUpstash, type FakeUpstash, type FakeUpstashOptions } from './upstash.js';
+export {
+  startFakeSlack,
+  type FakeSlack,
+  type FakeSlackChannel,
+  type FakeSlackMessage,
+  type FakeSlackOptions,
+} from './slack.js';

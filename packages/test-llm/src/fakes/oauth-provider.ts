@@ -54,11 +54,14 @@ export function bearerOf(call: FakeCall): string | undefined {
 }
 
 /**
- * An OAuth2 authorization server on 127.0.0.1, in Google's and Microsoft's shapes: sign-in at
- * `GET /o/oauth2/v2/auth` or `GET /<tenant>/oauth2/v2.0/authorize` (answers 302 to the redirect URI
+ * An OAuth2 authorization server on 127.0.0.1, in Google's, Microsoft's and Slack's shapes: sign-in at
+ * `GET /o/oauth2/v2/auth`, `GET /<tenant>/oauth2/v2.0/authorize` or `GET /oauth/v2_user/authorize`
+ * (answers 302 to the redirect URI
  * with a code and the state, as if the person agreed), tokens at `POST /token` or
  * `POST /<tenant>/oauth2/v2.0/token` (form bodies; `authorization_code` with PKCE S256 checked when a
- * challenge was sent, and `refresh_token`). Errors in the OAuth2 shape (`error`, `error_description`).
+ * challenge was sent, and `refresh_token`). Errors in the OAuth2 shape (`error`, `error_description`);
+ * Slack's token method `POST /api/oauth.v2.user.access` answers as Slack: always 200, `{ok: false,
+ * error}` when refused, the user token under `authed_user` typed `user`.
  */
 export async function startFakeOAuthProvider(
   options: FakeOAuthProviderOptions = {},
@@ -74,8 +77,10 @@ export async function startFakeOAuthProvider(
   let nextFailure: FakeAnswer | undefined;
   let issued = 0;
 
+  /** Whether the request came in Slack's shape (answered as Slack does: always 200, `ok`, `authed_user`). */
+  let slack = false;
   const oauthError = (status: number, error: string, description: string) =>
-    json(status, { error, error_description: description });
+    slack ? json(200, { ok: false, error }) : json(status, { error, error_description: description });
 
   function issueTokens(scope: string, withRefresh: boolean): FakeAnswer {
     issued += 1;
@@ -92,6 +97,13 @@ export async function startFakeOAuthProvider(
       refreshTokens.set(refresh, scope);
       body.refresh_token = refresh;
     }
+    if (slack)
+      return json(200, {
+        ok: true,
+        app_id: 'A0FAKE',
+        team: { id: 'T0FAKE', name: 'Fake workspace' },
+        authed_user: { id: 'U0FAKE', ...body, token_type: 'user' },
+      });
     return json(200, body);
   }
 
@@ -124,6 +136,7 @@ export async function startFakeOAuthProvider(
   function token(call: FakeCall): FakeAnswer {
     const form = new URLSearchParams(typeof call.body === 'string' ? call.body : '');
     tokenRequests.push(form);
+    slack = call.path === '/api/oauth.v2.user.access';
     if (nextFailure) {
       const failure = nextFailure;
       nextFailure = undefined;
@@ -162,10 +175,15 @@ export async function startFakeOAuthProvider(
   const service = await startFakeService((call) => {
     if (
       call.method === 'GET' &&
-      /^(\/o\/oauth2\/v2\/auth|\/[^/]+\/oauth2\/v2\.0\/authorize)$/.test(call.path)
+      /^(\/o\/oauth2\/v2\/auth|\/[^/]+\/oauth2\/v2\.0\/authorize|\/oauth\/v2_user\/authorize)$/.test(
+        call.path,
+      )
     )
       return authorize(call);
-    if (call.method === 'POST' && /^(\/token|\/[^/]+\/oauth2\/v2\.0\/token)$/.test(call.path))
+    if (
+      call.method === 'POST' &&
+      /^(\/token|\/[^/]+\/oauth2\/v2\.0\/token|\/api\/oauth\.v2\.user\.access)$/.test(call.path)
+    )
       return token(call);
     return json(404, { error: 'not_found', error_description: `No route ${call.method} ${call.path}` });
   });
@@ -179,7 +197,7 @@ export async function startFakeOAuthProvider(
     expireAccessTokens: () => accessTokens.clear(),
     revokeRefreshTokens: () => refreshTokens.clear(),
     failNextToken: (status: number, error: string, description = error) => {
-      nextFailure = oauthError(status, error, description);
+      nextFailure = json(status, { error, error_description: description });
     },
   });
 }

@@ -165,6 +165,7 @@ describe('agentflow load methods', () => {
       'microsoftTeams',
       'openAPIToolkit',
       'customMCP',
+      'slackMCP',
     ]);
     expect((await load('toolAgentflow', 'listTools')).map((t) => t.name)).toEqual(tools);
     // Vector stores that stand alone (not the one reading a document store, nor the in-memory one).

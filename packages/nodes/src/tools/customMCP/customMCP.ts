@@ -41,7 +41,7 @@ Local (stdio) servers run only when the operator lists them in FLOWLOOM_MCP_STDI
 { "command": "filesystem" }
 \`\`\``;
 
-function timeoutOf(value: unknown): number {
+export function timeoutOf(value: unknown): number {
   const ms = numberInput(value);
   if (ms === undefined) return DEFAULT_MCP_TIMEOUT_MS;
   if (ms <= 0) throw new Error('Timeout must be a positive number of milliseconds');
@@ -54,7 +54,7 @@ function modelToolName(name: string): string {
 }
 
 /** The server's description without control characters or hidden (zero-width, bidi) ones, cut short. */
-function cleanDescription(text: string): string {
+export function cleanDescription(text: string): string {
   return (
     text
       // eslint-disable-next-line no-control-regex -- control characters are what is removed
@@ -132,7 +132,7 @@ function toolHandle(tool: McpTool, name: string, settings: Settings): ToolHandle
 }
 
 /** Model-facing names for the server's tools, made distinct when cleaning them made two alike. */
-function namesFor(tools: readonly McpTool[]): Map<string, string> {
+export function namesFor(tools: readonly McpTool[]): Map<string, string> {
   const names = new Map<string, string>();
   const taken = new Set<string>();
   for (const tool of tools) {

@@ -20,6 +20,7 @@ import { caller } from '../../http/auth-hook.js';
 import { holds, type AuthContext } from '../auth/auth.service.js';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.js';
 import type { ChatflowService } from '../chatflows/chatflow.service.js';
+import type { OAuth2Service } from '../oauth2/oauth2.service.js';
 import type { CredentialService } from '../credentials/credential.service.js';
 import type { AssistantRepository } from '../assistants/assistant.repository.js';
 import type { DocumentStoreRepository } from '../document-stores/document-store.repository.js';
@@ -62,6 +63,8 @@ export function registerNodeRoutes(
     http,
     mcpStdioServers,
     variables,
+    providerBaseUrls,
+    oauth2,
   }: {
     registry: NodeRegistry;
     agentflowRegistry: AgentflowRegistry;
@@ -76,6 +79,10 @@ export function registerNodeRoutes(
     mcpStdioServers: readonly McpStdioServer[];
     /** A workspace's `$vars` as runs read them (runtime variables under the operator's policy). */
     variables: (workspaceId: string) => Promise<Record<string, string>>;
+    /** The operator's provider addresses (Slack MCP lists the actions of the Slack MCP server there). */
+    providerBaseUrls: Partial<Record<string, string>>;
+    /** Renews an OAuth2 credential's access token (listing with an expired one). */
+    oauth2?: Pick<OAuth2Service, 'refresh'>;
   },
 ) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -169,6 +176,10 @@ export function registerNodeRoutes(
           } as FlowNodeData,
           inputs,
           credential: async () => (credentialId ? (await decrypt(credentialId)).data : {}),
+          ...(credentialId &&
+            oauth2 && {
+              refreshCredential: async () => (await oauth2.refresh(ctx.workspaceId, credentialId)).data,
+            }),
           previousNodes: (body.previousNodes ?? []).map(toLoadMethodNode),
           currentNode: body.currentNode ? toLoadMethodNode(body.currentNode) : undefined,
           searchOptions: body.searchOptions ?? undefined,
@@ -181,6 +192,7 @@ export function registerNodeRoutes(
             listAssistants: () => assistants.listOpenAI(ctx.workspaceId),
             http,
             mcpStdioServers,
+            providerBaseUrls,
             ...(mayReadVariables(ctx) && { variables: () => variables(ctx.workspaceId) }),
             logger: { debug() {}, warn: (m) => request.log.warn(m), error: (m) => request.log.error(m) },
           },

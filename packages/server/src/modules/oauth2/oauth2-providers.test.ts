@@ -60,12 +60,38 @@ describe('OAuth2 provider endpoints', () => {
     expect(() => oauth2Endpoints('microsoft', data('common/../x', 'common'), {})).toThrow('must be');
   });
 
+  it("sends a Slack credential's secret only to Slack's user-token method, or the operator's replacement", () => {
+    expect(oauth2Endpoints('slack', {}, {})).toEqual({
+      authorizeUrl: 'https://slack.com/oauth/v2_user/authorize',
+      tokenUrl: 'https://slack.com/api/oauth.v2.user.access',
+      name: 'Slack',
+    });
+    expect(oauth2Endpoints('slack', {}, { slack: 'http://127.0.0.1:9002' })).toMatchObject({
+      authorizeUrl: 'http://127.0.0.1:9002/oauth/v2_user/authorize',
+      tokenUrl: 'http://127.0.0.1:9002/api/oauth.v2.user.access',
+    });
+    expect(() =>
+      oauth2Endpoints(
+        'slack',
+        { accessTokenUrl: 'https://slack.com.evil.example/api/oauth.v2.user.access' },
+        {},
+      ),
+    ).toThrow(
+      'The Access Token URL of a Slack credential must be https://slack.com/api/oauth.v2.user.access: its client secret and tokens go only to Slack',
+    );
+  });
+
   it('reads the operator settings', () => {
     expect(
-      oauth2BasesFromEnv({ GOOGLE_OAUTH_BASE_URL: ' http://g.test/ ', MICROSOFT_LOGIN_BASE_URL: '' }),
+      oauth2BasesFromEnv({
+        GOOGLE_OAUTH_BASE_URL: ' http://g.test/ ',
+        MICROSOFT_LOGIN_BASE_URL: '',
+        SLACK_OAUTH_BASE_URL: 'http://s.test',
+      }),
     ).toEqual({
       google: 'http://g.test',
       microsoft: undefined,
+      slack: 'http://s.test',
     });
   });
 });

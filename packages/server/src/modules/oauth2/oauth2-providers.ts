@@ -3,9 +3,9 @@ import { AppError } from '../../errors.js';
 
 /**
  * Where an OAuth2 credential signs in and gets its tokens. The client secret and the tokens go only
- * to the provider the credential type names: Google's or Microsoft's own endpoints, or the
- * operator's replacement for them (`GOOGLE_OAUTH_BASE_URL`, `MICROSOFT_LOGIN_BASE_URL`: a proxy, or
- * a local fake in tests). A URL typed into the credential only has to agree with that; it can never
+ * to the provider the credential type names: Google's, Microsoft's or Slack's own endpoints, or the
+ * operator's replacement for them (`GOOGLE_OAUTH_BASE_URL`, `MICROSOFT_LOGIN_BASE_URL`,
+ * `SLACK_OAUTH_BASE_URL`: a proxy, or a local fake in tests). A URL typed into the credential only has to agree with that; it can never
  * send the secret anywhere else.
  */
 
@@ -21,12 +21,18 @@ export type OAuth2ProviderBases = Partial<Record<OAuth2Provider, string>>;
 
 export function oauth2BasesFromEnv(env: NodeJS.ProcessEnv): OAuth2ProviderBases {
   const pick = (name: string) => env[name]?.trim().replace(/\/+$/, '') || undefined;
-  return { google: pick('GOOGLE_OAUTH_BASE_URL'), microsoft: pick('MICROSOFT_LOGIN_BASE_URL') };
+  return {
+    google: pick('GOOGLE_OAUTH_BASE_URL'),
+    microsoft: pick('MICROSOFT_LOGIN_BASE_URL'),
+    slack: pick('SLACK_OAUTH_BASE_URL'),
+  };
 }
 
 const GOOGLE_AUTHORIZE = 'https://accounts.google.com/o/oauth2/v2/auth';
 const GOOGLE_TOKEN = 'https://oauth2.googleapis.com/token';
 const MICROSOFT_LOGIN = 'https://login.microsoftonline.com';
+const SLACK_AUTHORIZE = 'https://slack.com/oauth/v2_user/authorize';
+const SLACK_TOKEN = 'https://slack.com/api/oauth.v2.user.access';
 /** A tenant id, a verified domain, or `common` / `organizations` / `consumers`. */
 const TENANT = /^[A-Za-z0-9][A-Za-z0-9.-]{0,99}$/;
 
@@ -46,6 +52,23 @@ function googleEndpoints(data: Record<string, unknown>, base: string | undefined
   if (token && token !== GOOGLE_TOKEN && token !== endpoints.tokenUrl)
     throw refuse(
       `The Access Token URL of a Google credential must be ${GOOGLE_TOKEN}: its client secret and tokens go only to Google`,
+    );
+  return endpoints;
+}
+
+function slackEndpoints(data: Record<string, unknown>, base: string | undefined): OAuth2Endpoints {
+  const endpoints = {
+    authorizeUrl: base ? `${base}/oauth/v2_user/authorize` : SLACK_AUTHORIZE,
+    tokenUrl: base ? `${base}/api/oauth.v2.user.access` : SLACK_TOKEN,
+    name: 'Slack',
+  };
+  const authorize = text(data.authorizationUrl);
+  const token = text(data.accessTokenUrl);
+  if (authorize && authorize !== SLACK_AUTHORIZE && authorize !== endpoints.authorizeUrl)
+    throw refuse(`The Authorization URL of a Slack credential must be ${SLACK_AUTHORIZE}`);
+  if (token && token !== SLACK_TOKEN && token !== endpoints.tokenUrl)
+    throw refuse(
+      `The Access Token URL of a Slack credential must be ${SLACK_TOKEN}: its client secret and tokens go only to Slack`,
     );
   return endpoints;
 }
@@ -97,5 +120,7 @@ export function oauth2Endpoints(
       return googleEndpoints(data, bases.google);
     case 'microsoft':
       return microsoftEndpoints(data, bases.microsoft);
+    case 'slack':
+      return slackEndpoints(data, bases.slack);
   }
 }

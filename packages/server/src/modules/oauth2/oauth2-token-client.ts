@@ -32,13 +32,32 @@ export class TokenRefusal extends Error {
 const shortText = (value: unknown, max = 300) =>
   typeof value === 'string' ? value.replace(/\s+/g, ' ').trim().slice(0, max) : undefined;
 
+/**
+ * How a provider's token method answers: standard OAuth2 (errors as 4xx), or Slack's (always 200,
+ * `ok: false` with an `error` code when refused; a user token may sit under `authed_user`, typed `user`).
+ */
+export type TokenDialect = 'oauth2' | 'slack';
+
+/** Slack's token types are sent as bearer tokens. */
+const BEARER_TYPES: Record<TokenDialect, readonly string[]> = {
+  oauth2: ['bearer'],
+  slack: ['bearer', 'user', 'bot'],
+};
+
 /** Only the known fields, each checked: a provider cannot slip anything else into the credential. */
-function tokenFields(body: unknown, provider: string): TokenAnswer {
-  const b = (body ?? {}) as Record<string, unknown>;
+function tokenFields(body: unknown, provider: string, dialect: TokenDialect): TokenAnswer {
+  let b = (body ?? {}) as Record<string, unknown>;
+  if (
+    dialect === 'slack' &&
+    b.access_token === undefined &&
+    b.authed_user &&
+    typeof b.authed_user === 'object'
+  )
+    b = b.authed_user as Record<string, unknown>;
   const access = b.access_token;
   if (typeof access !== 'string' || access === '' || access.length > MAX_TOKEN_LENGTH)
     throw new AppError('SERVICE_UNAVAILABLE', `${provider} answered without a usable access token`);
-  if (typeof b.token_type === 'string' && b.token_type.toLowerCase() !== 'bearer')
+  if (typeof b.token_type === 'string' && !BEARER_TYPES[dialect].includes(b.token_type.toLowerCase()))
     throw new AppError(
       'SERVICE_UNAVAILABLE',
       `${provider} answered a ${shortText(b.token_type, 30)} token, not a bearer token`,
@@ -66,6 +85,7 @@ export async function requestTokens(
   tokenUrl: string,
   provider: string,
   form: Record<string, string>,
+  dialect: TokenDialect = 'oauth2',
 ): Promise<TokenAnswer> {
   let response: Response;
   let text: string;
@@ -95,7 +115,8 @@ export async function requestTokens(
       `${provider} answered the token request with HTTP ${response.status} and no JSON`,
     );
   }
-  if (!response.ok) {
+  const refusedInBody = dialect === 'slack' && response.ok && (body as { ok?: unknown } | null)?.ok !== true;
+  if (!response.ok || refusedInBody) {
     const b = (body ?? {}) as Record<string, unknown>;
     const error = shortText(b.error, 100) ?? `HTTP ${response.status}`;
     const description = shortText(b.error_description);
@@ -109,5 +130,5 @@ export async function requestTokens(
     const said = secrets.reduce((message, secret) => message.split(secret).join('***'), description ?? '');
     throw new TokenRefusal(error, `${provider} refused (${error})${said ? `: ${said}` : ''}`);
   }
-  return tokenFields(body, provider);
+  return tokenFields(body, provider, dialect);
 }

@@ -15,7 +15,7 @@ import type { AuthContext } from '../auth/auth.service.js';
 import type { CredentialService } from '../credentials/credential.service.js';
 import { oauth2Endpoints, type OAuth2Endpoints, type OAuth2ProviderBases } from './oauth2-providers.js';
 import { PENDING_SIGN_IN_FIELD, STATE_LIFETIME_MS, newNonce, readState, signState } from './oauth2-state.js';
-import { requestTokens, TokenRefusal, type TokenAnswer } from './oauth2-token-client.js';
+import { requestTokens, TokenRefusal, type TokenAnswer, type TokenDialect } from './oauth2-token-client.js';
 
 export interface OAuth2ServiceDeps {
   credentials: CredentialService;
@@ -74,6 +74,8 @@ function tokenFields(answer: TokenAnswer, now: Date, previousRefresh: unknown): 
 
 class SignInUsed extends Error {}
 
+const dialectOf = (provider: OAuth2Provider): TokenDialect => (provider === 'slack' ? 'slack' : 'oauth2');
+
 /**
  * OAuth2 credentials (Flowise's `/oauth2-credential` routes): the authorization URL of a sign-in,
  * its callback (a signed, single-use state bound to the credential and workspace; the code exchanged
@@ -127,15 +129,21 @@ export function createOAuth2Service(deps: OAuth2ServiceDeps) {
     verifier: string,
   ) {
     const c = client(credentialName, data);
-    const answer = await requestTokens(deps.http, c.endpoints.tokenUrl, c.endpoints.name, {
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: redirectUri,
-      client_id: c.clientId,
-      client_secret: c.clientSecret,
-      code_verifier: verifier,
-      ...(c.scope && { scope: c.scope }),
-    });
+    const answer = await requestTokens(
+      deps.http,
+      c.endpoints.tokenUrl,
+      c.endpoints.name,
+      {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: redirectUri,
+        client_id: c.clientId,
+        client_secret: c.clientSecret,
+        code_verifier: verifier,
+        ...(c.scope && { scope: c.scope }),
+      },
+      dialectOf(c.provider),
+    );
     await storeTokens(workspaceId, id, c.clientId, answer);
   }
 
@@ -150,13 +158,19 @@ export function createOAuth2Service(deps: OAuth2ServiceDeps) {
       );
     let answer: TokenAnswer;
     try {
-      answer = await requestTokens(deps.http, c.endpoints.tokenUrl, c.endpoints.name, {
-        grant_type: 'refresh_token',
-        refresh_token: refreshToken,
-        client_id: c.clientId,
-        client_secret: c.clientSecret,
-        ...(c.scope && { scope: c.scope }),
-      });
+      answer = await requestTokens(
+        deps.http,
+        c.endpoints.tokenUrl,
+        c.endpoints.name,
+        {
+          grant_type: 'refresh_token',
+          refresh_token: refreshToken,
+          client_id: c.clientId,
+          client_secret: c.clientSecret,
+          ...(c.scope && { scope: c.scope }),
+        },
+        dialectOf(c.provider),
+      );
     } catch (error) {
       if (!(error instanceof TokenRefusal)) throw error;
       throw new AppError(
@@ -204,7 +218,9 @@ export function createOAuth2Service(deps: OAuth2ServiceDeps) {
       url.searchParams.set('response_type', 'code');
       url.searchParams.set('redirect_uri', redirectUri);
       if (c.provider === 'microsoft') url.searchParams.set('response_mode', 'query');
-      if (c.scope) url.searchParams.set('scope', c.scope);
+      // Slack takes its scopes separated by commas.
+      if (c.scope)
+        url.searchParams.set('scope', c.provider === 'slack' ? c.scope.split(/[\s,]+/).join(',') : c.scope);
       url.searchParams.set('state', state);
       url.searchParams.set('code_challenge', challengeOf(pending.verifier));
       url.searchParams.set('code_challenge_method', 'S256');

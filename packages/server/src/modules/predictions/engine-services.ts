@@ -30,6 +30,8 @@ export function providerBaseUrlsFromEnv(env: NodeJS.ProcessEnv): Partial<Record<
     arxiv: pick('ARXIV_BASE_URL'),
     gmail: pick('GMAIL_BASE_URL'),
     microsoftGraph: pick('MICROSOFT_GRAPH_BASE_URL'),
+    slack: pick('SLACK_API_BASE_URL'),
+    slackMcp: pick('SLACK_MCP_URL'),
   };
 }
 

@@ -12,7 +12,7 @@ import type {
   RunImage,
   UpsertResult,
 } from './node-type.js';
-import { credentialWithInputs } from './credential-inputs.js';
+import { credentialForNode, credentialWithInputs } from './credential-inputs.js';
 import { applyOverrides, applyVariableOverrides, type OverrideSettings } from './overrides.js';
 import { planChatflow, planVectorUpsert, type FlowPlan, type NodeRegistry, type UpsertPlan } from './plan.js';
 import { resolveInputs, type VariableScope } from './variables.js';
@@ -306,7 +306,7 @@ export function prepareRun(
       outputName: typeof output === 'string' ? output : undefined,
       credential: async () => {
         if (!credentialId) return {};
-        const { data } = await services.credentials.get(credentialId);
+        const data = credentialForNode(type.definition, await services.credentials.get(credentialId));
         return credentialWithInputs(data, inputs, declared);
       },
       refreshCredential: async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { FlowData } from '@flowloom/shared';
+import type { FlowData, NodeDefinition } from '@flowloom/shared';
 import type { NodeType } from './node-type.js';
 import { createTestEngine } from './testing.js';
+import { credentialForNode } from './credential-inputs.js';
 
 /** An ending node that answers what its credential reads (regression: flow JSON redirecting a key). */
 const probe: NodeType = {
@@ -77,5 +78,37 @@ describe('credential fields a flow may set', () => {
       question: 'x',
     });
     expect(output.json).toEqual({ apiKey: 'stored-key', baseUrl: 'https://safe.example', region: 'eu' });
+  });
+});
+
+describe('credentialForNode', () => {
+  const slack: Pick<NodeDefinition, 'label' | 'credential'> = {
+    label: 'Slack MCP',
+    credential: {
+      label: 'Connect Credential',
+      name: 'credential',
+      type: 'credential',
+      credentialNames: ['slackOAuth2', 'slackApi'],
+    },
+  };
+
+  it('hands over the fields of a credential of a type the node takes', () => {
+    expect(credentialForNode(slack, { credentialName: 'slackApi', data: { botToken: 'xoxb-1' } })).toEqual({
+      botToken: 'xoxb-1',
+    });
+  });
+
+  it('refuses a credential of another type, so its secret never reaches this node’s service', () => {
+    expect(() =>
+      credentialForNode(slack, { credentialName: 'gmailOAuth2', data: { access_token: 'ya29' } }),
+    ).toThrow('Slack MCP cannot use a gmailOAuth2 credential: choose a slackOAuth2 or slackApi credential');
+  });
+
+  it('lets a node without credential types read whatever it was given', () => {
+    expect(
+      credentialForNode({ label: 'Custom', credential: undefined }, { credentialName: 'x', data: { a: 1 } }),
+    ).toEqual({
+      a: 1,
+    });
   });
 });

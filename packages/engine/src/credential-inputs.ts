@@ -1,3 +1,5 @@
+import type { NodeDefinition } from '@flowloom/shared';
+
 /**
  * Credential fields that name where a secret may be sent (a model's Base URL, a vector database's
  * server). A flow may never set them: whoever manages the credential decides where its key goes.
@@ -25,4 +27,21 @@ export function credentialWithInputs(
     if (inputs[key] !== undefined && inputs[key] !== '') merged[key] = inputs[key];
   }
   return merged;
+}
+
+/**
+ * The fields of a stored credential for a node, once its type is one the node takes: a secret goes
+ * only where its own credential type sends it, so a Gmail token attached to a Slack node (by a flow's
+ * JSON, say) is refused rather than sent to Slack.
+ */
+export function credentialForNode(
+  definition: Pick<NodeDefinition, 'label' | 'credential'>,
+  stored: { credentialName: string; data: Record<string, unknown> },
+): Record<string, unknown> {
+  const names = definition.credential?.credentialNames ?? [];
+  if (names.length > 0 && !names.includes(stored.credentialName))
+    throw new Error(
+      `${definition.label} cannot use a ${stored.credentialName} credential: choose a ${names.join(' or ')} credential`,
+    );
+  return stored.data;
 }

@@ -51,7 +51,11 @@ export {
   type AgentflowScope,
 } from './agentflow/variables.js';
 export { cosineSimilarity, createMemoryVectors, createMemoryRecords } from './memory-services.js';
-export { credentialWithInputs, CREDENTIAL_DESTINATION_FIELDS } from './credential-inputs.js';
+export {
+  credentialForNode,
+  credentialWithInputs,
+  CREDENTIAL_DESTINATION_FIELDS,
+} from './credential-inputs.js';
 export { createMemoryCheckpoints } from './memory-services.js';
 export * from './sequential/types.js';
 export { planAgentGraph, type AgentGraphPlan } from './plan.js';

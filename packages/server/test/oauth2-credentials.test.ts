@@ -94,7 +94,9 @@ describe('OAuth2 credentials', () => {
       access_type: 'offline',
       prompt: 'consent',
       code_challenge_method: 'S256',
-      scope: expect.stringContaining('https://www.googleapis.com/auth/gmail.modify'),
+      // Google's scopes stay space-separated (only Slack's are joined with commas).
+      scope:
+        'https://www.googleapis.com/auth/gmail.readonly https://www.googleapis.com/auth/gmail.compose https://www.googleapis.com/auth/gmail.modify https://www.googleapis.com/auth/gmail.labels',
     });
 
     callbackUrl = await consent(answer.authorizationUrl);

@@ -1,6 +1,7 @@
 import type { ChatTurn, FlowData, FlowNode } from '@flowloom/shared';
 import { FlowValidationError, NodeExecutionError, NodeUnavailableError, RunAbortedError } from '../errors.js';
 import type { EngineServices, EventSink, RunImage } from '../node-type.js';
+import { credentialForNode } from '../credential-inputs.js';
 import { applyOverrides, type OverrideSettings } from '../overrides.js';
 import type { NodeRegistry } from '../plan.js';
 import { resolveComponentConfigs } from './component-config.js';
@@ -251,7 +252,7 @@ export async function runAgentflow(
           inputs,
           credential: async () => {
             const id = node.data.credential ?? (inputs.FLOWISE_CREDENTIAL_ID as string | undefined);
-            return id ? (await services.credentials.get(id)).data : {};
+            return id ? credentialForNode(type.definition, await services.credentials.get(id)) : {};
           },
           run: {
             flowId: request.flowId,

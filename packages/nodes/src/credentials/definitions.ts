@@ -306,7 +306,14 @@ export const slackApi: CredentialDefinition = {
     'The bot token (xoxb-…) of a Slack app installed in your workspace, and the workspace (team) id. The Slack MCP tool acts as that bot: it sees the channels the bot was added to.',
   inputs: [
     { label: 'Bot Token', name: 'botToken', type: 'password' },
-    { label: 'Team ID', name: 'teamId', type: 'string', placeholder: '<SLACK_TEAM_ID>' },
+    {
+      label: 'Team ID',
+      name: 'teamId',
+      type: 'string',
+      placeholder: '<SLACK_TEAM_ID>',
+      optional: true,
+      description: 'Needed only for an app installed across an Enterprise Grid organisation',
+    },
   ],
 };
 

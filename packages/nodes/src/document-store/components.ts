@@ -1,4 +1,5 @@
 import {
+  credentialForNode,
   credentialWithInputs,
   type ComponentConfig,
   type NodeContext,
@@ -109,7 +110,7 @@ export function componentContext(
     outputName,
     credential: async () => {
       if (!credentialId) return {};
-      const { data } = await run.services.credentials.get(credentialId);
+      const data = credentialForNode(type.definition, await run.services.credentials.get(credentialId));
       return credentialWithInputs(data, inputs, new Set(type.definition.inputs.map((i) => i.name)));
     },
     run,

@@ -4,6 +4,7 @@ import type { NodeType } from '@flowloom/engine';
 import { chatOpenAI_LlamaIndex } from '../chat-models/llamaindex-chat-models.js';
 import type { ChatModelHandle } from '../llm/chat-model.js';
 import { nodeContext, testRun } from '../testing/node-context.js';
+import { loadTokenizer } from '../utilities/tokenizer.js';
 import { compactrefineLlamaIndex } from './compactrefineLlamaIndex/compactrefineLlamaIndex.js';
 import { refineLlamaIndex } from './refineLlamaIndex/refineLlamaIndex.js';
 import { simpleResponseBuilderLlamaIndex } from './simpleResponseBuilderLlamaIndex/simpleResponseBuilderLlamaIndex.js';
@@ -180,7 +181,8 @@ describe('synthesizer nodes and prompts', () => {
     expect(prompts()).toHaveLength(0);
   });
 
-  it('pack chunks in order and cut a chunk larger than the room', () => {
+  it('pack chunks in order and cut a chunk larger than the room', async () => {
+    await loadTokenizer();
     expect(packChunks(['a', 'b', 'c'], 100)).toEqual(['a\n\nb\n\nc']);
     const pieces = packChunks([big('moss', 250)], 100);
     expect(pieces).toHaveLength(3);

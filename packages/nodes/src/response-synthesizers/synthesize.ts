@@ -1,4 +1,4 @@
-import { decode, encode } from 'gpt-tokenizer';
+import { loadTokenizer, tokenizer } from '../utilities/tokenizer.js';
 import type { RunContext } from '@flowloom/engine';
 import type { ChatModelHandle } from '../llm/chat-model.js';
 import { generate } from '../llm/generate.js';
@@ -105,10 +105,11 @@ const MIN_ROOM = 64;
 /** Levels of summaries Tree Summarize may build before giving up. */
 const MAX_TREE_LEVELS = 8;
 
-const tokenCount = (text: string) => encode(text, { disallowedSpecial: new Set() }).length;
+const tokenCount = (text: string) => tokenizer().encode(text, { disallowedSpecial: new Set() }).length;
 
 /** `text` cut into pieces of at most `room` tokens each. */
 function splitToFit(text: string, room: number): string[] {
+  const { encode, decode } = tokenizer();
   const tokens = encode(text, { disallowedSpecial: new Set() });
   if (tokens.length <= room) return [text];
   const pieces: string[] = [];
@@ -154,6 +155,7 @@ export async function synthesize(
   request: SynthesisRequest,
 ): Promise<string> {
   const { model, query } = request;
+  await loadTokenizer();
   const window = contextWindowOf(model.modelName);
   const reserve = model.settings.maxOutputTokens ?? ANSWER_RESERVE;
   /** Room for passages in `template` with everything but the passages filled in. */

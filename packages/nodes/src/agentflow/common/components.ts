@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { JSONSchema7 } from 'ai';
 import {
+  credentialForNode,
   quietRun,
   type AgentflowNodeContext,
   type LoadMethodContext,
@@ -102,7 +103,8 @@ function initWith(
     inputs,
     outputName: undefined,
     credential: async () => {
-      if (credentialId) return (await ctx.run.services.credentials.get(credentialId)).data;
+      if (credentialId)
+        return credentialForNode(type.definition, await ctx.run.services.credentials.get(credentialId));
       return fallbackCredential ? ctx.credential() : {};
     },
     refreshCredential: async () => {

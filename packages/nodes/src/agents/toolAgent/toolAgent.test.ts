@@ -225,9 +225,10 @@ describe('Tool Agent with every chat model', () => {
     [groqChat, {}, (url) => ({ groq: `${url}/openai/v1` })],
     [chatOllama, { modelName: 'llama3.2' }, (url) => ({ ollama: url })],
   ];
-  const credentials = {
+  // One stored key per model, of the type that model takes.
+  const keyOf = (model: NodeType) => ({
     key: {
-      credentialName: 'any',
+      credentialName: model.definition.credential!.credentialNames![0]!,
       data: {
         openAIApiKey: 'k',
         azureOpenAIApiKey: 'k',
@@ -239,7 +240,7 @@ describe('Tool Agent with every chat model', () => {
         groqApiKey: 'k',
       },
     },
-  };
+  });
 
   for (const [model, inputs, baseUrls] of models) {
     for (const streaming of [false, true]) {
@@ -260,7 +261,7 @@ describe('Tool Agent with every chat model', () => {
         );
         const result = await createTestEngine({
           nodes: [model, bufferMemory, calculator, toolAgent],
-          credentials,
+          credentials: keyOf(model),
           services: { providerBaseUrls: baseUrls(llm.url) },
         }).run(flow, { question: 'Multiply [[tool:calculator {"input":"6*7"}]]', streaming });
         expect(result.output.text).toBe('The tool said 42');

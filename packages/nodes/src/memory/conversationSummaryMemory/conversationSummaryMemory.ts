@@ -1,4 +1,4 @@
-import { encode } from 'gpt-tokenizer';
+import { loadTokenizer } from '../../utilities/tokenizer.js';
 import type { NodeContext, NodeType } from '@flowloom/engine';
 import type { ChatTurn } from '@flowloom/shared';
 import { numberInput, requireChatModel } from '../../llm/chat-model.js';
@@ -89,6 +89,7 @@ export const conversationSummaryBufferMemory: NodeType = {
       ...memory,
       async load() {
         const turns = await memory.load();
+        const { encode } = await loadTokenizer();
         let kept = turns.length;
         let tokens = 0;
         while (kept > 0) {

@@ -3,7 +3,14 @@ import type { McpStdioServer } from '@flowloom/engine';
 
 /** Where a Custom MCP node's server is: a remote URL, or a stdio server the operator allows. */
 export type McpTarget =
-  { kind: 'http'; url: URL; headers: Record<string, string> } | { kind: 'stdio'; server: McpStdioServer };
+  | {
+      kind: 'http';
+      url: URL;
+      headers: Record<string, string>;
+      /** `error` for a server whose headers carry a stored secret: it may not be redirected elsewhere. */
+      redirect?: 'error';
+    }
+  | { kind: 'stdio'; server: McpStdioServer };
 
 /** The variable operators list stdio servers in (see docs/decisions.md, "MCP"). */
 export const STDIO_ALLOW_VARIABLE = 'FLOWLOOM_MCP_STDIO_ALLOW';

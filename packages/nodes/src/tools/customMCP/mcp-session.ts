@@ -69,7 +69,8 @@ async function connectRemote(
   request: RequestOptions,
   track: (client: Client) => void,
 ): Promise<Client> {
-  const fetchLike: FetchLike = (url, init) => http(String(url), init);
+  const fetchLike: FetchLike = (url, init) =>
+    http(String(url), target.redirect ? { ...init, redirect: target.redirect } : init);
   const requestInit: RequestInit = { headers: target.headers };
   const first = newClient(sdk);
   track(first);

@@ -33,17 +33,27 @@ function schema(properties: Record<string, JSONSchema7>, required: string[] = []
   return { type: 'object', properties, required, additionalProperties: false };
 }
 
-/** A required string argument, or an error the model can act on. */
-function required(args: Record<string, unknown>, name: string): string {
+/** Longest message Slack takes (its limit for `text`). */
+export const MAX_SLACK_TEXT = 40_000;
+/** Longest id, timestamp or emoji name accepted (Slack's are far shorter). */
+const MAX_ID = 100;
+/** Longest pagination cursor accepted. */
+const MAX_CURSOR = 1_000;
+
+/** A string argument as given (a number is taken as its text), or an error the model can act on. */
+function required(args: Record<string, unknown>, name: string, max = MAX_ID): string {
   const value = args[name];
-  if (typeof value === 'number') return String(value);
-  if (typeof value !== 'string' || value.trim() === '') throw new Error(`"${name}" is required`);
-  return value.trim();
+  const given = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+  if (typeof given !== 'string' || given.trim() === '') throw new Error(`"${name}" is required`);
+  if (given.length > max) throw new Error(`"${name}" is longer than ${max} characters`);
+  return given.trim();
 }
 
-function optionalText(args: Record<string, unknown>, name: string): string | undefined {
+function optionalText(args: Record<string, unknown>, name: string, max: number): string | undefined {
   const value = args[name];
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  if (value.length > max) throw new Error(`"${name}" is longer than ${max} characters`);
+  return value.trim();
 }
 
 /** A count argument within 1…max, `fallback` when absent. */
@@ -55,10 +65,15 @@ function limit(args: Record<string, unknown>, fallback: number, max: number): nu
   return Math.min(Math.floor(value), max);
 }
 
-/** `1234567890123456` → `1234567890.123456`: models often drop the point. */
+/**
+ * A message timestamp as Slack writes it, `1234567890.123456`: models often drop the point
+ * (`1234567890123456`) or its trailing zeros (a number, `1234567890.1234`), and both are mended.
+ */
 function timestamp(args: Record<string, unknown>, name: string): string {
   const value = required(args, name);
-  if (/^\d{11,}$/.test(value)) return `${value.slice(0, -6)}.${value.slice(-6)}`;
+  if (/^\d{16}$/.test(value)) return `${value.slice(0, 10)}.${value.slice(10)}`;
+  const parts = /^(\d+)\.(\d{1,5})$/.exec(value);
+  if (parts) return `${parts[1]}.${parts[2]!.padEnd(6, '0')}`;
   return value;
 }
 
@@ -83,7 +98,7 @@ export const SLACK_BOT_TOOLS: readonly SlackBotTool[] = [
             limit: limit(args, 100, 200),
             team_id: teamId || undefined,
           },
-          optionalText(args, 'cursor'),
+          optionalText(args, 'cursor', MAX_CURSOR),
         ),
         signal,
       ),
@@ -98,7 +113,7 @@ export const SLACK_BOT_TOOLS: readonly SlackBotTool[] = [
     call: (api, args, { signal }) =>
       api.write(
         'chat.postMessage',
-        { channel: required(args, 'channel_id'), text: required(args, 'text') },
+        { channel: required(args, 'channel_id'), text: required(args, 'text', MAX_SLACK_TEXT) },
         signal,
       ),
   },
@@ -119,7 +134,7 @@ export const SLACK_BOT_TOOLS: readonly SlackBotTool[] = [
         {
           channel: required(args, 'channel_id'),
           thread_ts: timestamp(args, 'thread_ts'),
-          text: required(args, 'text'),
+          text: required(args, 'text', MAX_SLACK_TEXT),
         },
         signal,
       ),
@@ -189,7 +204,7 @@ export const SLACK_BOT_TOOLS: readonly SlackBotTool[] = [
         'users.list',
         withCursor(
           { limit: limit(args, 100, 200), team_id: teamId || undefined },
-          optionalText(args, 'cursor'),
+          optionalText(args, 'cursor', MAX_CURSOR),
         ),
         signal,
       ),

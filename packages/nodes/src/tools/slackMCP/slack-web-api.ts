@@ -95,6 +95,8 @@ export function slackWebApi(http: GuardedFetch, baseUrl: string, token: string):
         },
       );
     }
+    if (response.status === 429)
+      throw refusal(method, { error: 'ratelimited' }, response.headers.get('retry-after'));
     let body: unknown;
     try {
       body = JSON.parse(text);

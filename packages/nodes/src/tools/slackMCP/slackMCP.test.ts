@@ -238,6 +238,43 @@ describe('Slack MCP with a bot token', () => {
     await expect(tools([])).rejects.toThrow('No actions are chosen');
   });
 
+  it('mends timestamps models write loosely, and bounds what it sends', async () => {
+    const t = await tools(['slack_post_message', 'slack_get_thread_replies']);
+    // A number loses the trailing zeros of the timestamp; a string may lose its point.
+    await t.slack_get_thread_replies!.invoke(
+      { channel_id: 'C0GENERAL', thread_ts: 1700000100.0002 },
+      { signal },
+    );
+    await t.slack_get_thread_replies!.invoke(
+      { channel_id: 'C0GENERAL', thread_ts: '1700000100000200' },
+      { signal },
+    );
+    expect(slack.calls.map((c) => c.query.get('ts'))).toEqual(['1700000100.000200', '1700000100.000200']);
+    await expect(
+      t.slack_post_message!.invoke({ channel_id: 'C0GENERAL', text: 'x'.repeat(40_001) }, { signal }),
+    ).rejects.toThrow('"text" is longer than 40000 characters');
+    await expect(
+      t.slack_post_message!.invoke({ channel_id: 'C'.repeat(101), text: 'hi' }, { signal }),
+    ).rejects.toThrow('"channel_id" is longer than 100 characters');
+    expect(slack.calls).toHaveLength(2);
+  });
+
+  it('reads a rate limit without a JSON body, and never repeats the token when Slack cannot be reached', async () => {
+    const limited: GuardedFetch = () =>
+      Promise.resolve(new Response('Too Many Requests', { status: 429, headers: { 'retry-after': '7' } }));
+    const t = await tools(['slack_list_channels'], BOT, { http: limited });
+    await expect(t.slack_list_channels!.invoke({}, { signal })).rejects.toThrow(
+      'Slack refused conversations.list (ratelimited): Slack is limiting requests: try again in 7 seconds',
+    );
+    const failing: GuardedFetch = () => Promise.reject(new Error(`socket hang up (Bearer ${BOT.botToken})`));
+    const down = await tools(['slack_list_channels'], BOT, { http: failing });
+    const error = await down.slack_list_channels!.invoke({}, { signal }).catch((e: Error) => e);
+    expect(String(error)).toContain(
+      'Slack could not be reached for conversations.list: socket hang up (Bearer ***)',
+    );
+    expect(String(error)).not.toContain(BOT.botToken);
+  });
+
   it('runs in a v2 Tool node as the Workplace Chat template uses it: slack_post_message with the flow’s text', async () => {
     const services = testServices({
       http: plainFetch,
@@ -329,6 +366,33 @@ describe('Slack MCP with a user token (OAuth2)', () => {
         description: expect.stringContaining('did not accept the credential'),
       }),
     ]);
+  });
+
+  it('renews once for calls refused together, and never follows a redirect with the token', async () => {
+    let renewals = 0;
+    const refreshCredential = async () => {
+      renewals += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      goodUserTokens.add('xoxp-user-4');
+      return { ...USER, access_token: 'xoxp-user-4' };
+    };
+    const t = await tools(['slack_search_public'], USER, { refreshCredential });
+    goodUserTokens.clear();
+    const answers = await Promise.all(
+      ['a', 'b', 'c'].map((query) => t.slack_search_public!.invoke({ query }, { signal })),
+    );
+    expect(answers).toEqual(['2 messages match "a"', '2 messages match "b"', '2 messages match "c"']);
+    expect(renewals).toBe(1);
+
+    const redirects: (RequestInit['redirect'] | undefined)[] = [];
+    const recording: GuardedFetch = (url, init) => {
+      redirects.push(init?.redirect);
+      return plainFetch(url, init);
+    };
+    goodUserTokens.add('xoxp-user-1');
+    await tools(['slack_search_public'], USER, { http: recording });
+    expect(redirects.length).toBeGreaterThan(0);
+    expect(new Set(redirects)).toEqual(new Set(['error']));
   });
 
   it('passes a tool’s failure on, named, and says when the credential is not connected', async () => {

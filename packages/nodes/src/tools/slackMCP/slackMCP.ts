@@ -62,45 +62,53 @@ interface UserSessionOptions {
 
 /**
  * Talks to Slack's MCP server with the credential's user token: renewed first when it has expired,
- * and once more when the server refuses it (401). The token goes only to the Slack MCP address.
+ * and when the server refuses it (401), once per session however many calls meet the refusal at the
+ * same time. The token goes only to the Slack MCP address, never across a redirect.
  */
 function userSession(data: Credential, options: UserSessionOptions) {
   let token = stringInput(data.access_token)!;
-  let renewed = false;
-  const target = (): McpTarget => ({
+  let renewal: Promise<void> | undefined;
+  const target = (bearer: string): McpTarget => ({
     kind: 'http',
     url: new URL(options.mcpUrl),
-    headers: { Authorization: `Bearer ${token}` },
+    headers: { Authorization: `Bearer ${bearer}` },
+    redirect: 'error',
   });
 
-  async function renew() {
-    if (!options.refresh) return false;
-    let fresh: Credential;
-    try {
-      fresh = await options.refresh();
-    } catch (error) {
-      throw new Error(`Slack: could not renew the access token. ${(error as Error).message}`, {
-        cause: error,
-      });
-    }
-    const next = stringInput(fresh.access_token);
-    if (!next) throw new Error('Slack: renewing the access token gave none');
-    token = next;
-    renewed = true;
-    return true;
+  function renew(refresh: () => Promise<Credential>): Promise<void> {
+    renewal ??= (async () => {
+      let fresh: Credential;
+      try {
+        fresh = await refresh();
+      } catch (error) {
+        throw new Error(`Slack: could not renew the access token. ${(error as Error).message}`, {
+          cause: error,
+        });
+      }
+      const next = stringInput(fresh.access_token);
+      if (!next) throw new Error('Slack: renewing the access token gave none');
+      token = next;
+    })();
+    return renewal;
   }
 
   return async function use<T>(run: (target: McpTarget) => Promise<T>): Promise<T> {
-    if (!renewed && stringInput(data.refresh_token) && expired(data, options.now())) await renew();
+    const { refresh } = options;
+    if (refresh && stringInput(data.refresh_token) && expired(data, options.now())) await renew(refresh);
+    const used = token;
     try {
-      return await run(target());
+      return await run(target(used));
     } catch (error) {
       if (!unauthorized(error)) throw error;
-      if (!renewed && (await renew())) {
-        try {
-          return await run(target());
-        } catch (again) {
-          if (!unauthorized(again)) throw again;
+      if (refresh) {
+        // Renew unless another call already did since this one started; then try once more.
+        if (token === used) await renew(refresh);
+        if (token !== used) {
+          try {
+            return await run(target(token));
+          } catch (again) {
+            if (!unauthorized(again)) throw again;
+          }
         }
       }
       throw new Error(

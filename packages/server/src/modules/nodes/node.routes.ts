@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { credentialForNode } from '@flowloom/engine';
 import type {
   AgentflowRegistry,
   GuardedFetch,
@@ -175,7 +176,8 @@ export function registerNodeRoutes(
             ...(credentialId && { credential: credentialId }),
           } as FlowNodeData,
           inputs,
-          credential: async () => (credentialId ? (await decrypt(credentialId)).data : {}),
+          credential: async () =>
+            credentialId ? credentialForNode(type.definition, await decrypt(credentialId)) : {},
           ...(credentialId &&
             oauth2 && {
               refreshCredential: async () => (await oauth2.refresh(ctx.workspaceId, credentialId)).data,

@@ -38,6 +38,15 @@ const shortText = (value: unknown, max = 300) =>
  */
 export type TokenDialect = 'oauth2' | 'slack';
 
+/** Slack's errors that say it could not answer now, as opposed to refusing the grant. */
+const SLACK_TEMPORARY = new Set([
+  'internal_error',
+  'fatal_error',
+  'ratelimited',
+  'service_unavailable',
+  'request_timeout',
+]);
+
 /** Slack's token types are sent as bearer tokens. */
 const BEARER_TYPES: Record<TokenDialect, readonly string[]> = {
   oauth2: ['bearer'],
@@ -116,11 +125,18 @@ export async function requestTokens(
     );
   }
   const refusedInBody = dialect === 'slack' && response.ok && (body as { ok?: unknown } | null)?.ok !== true;
-  if (!response.ok || refusedInBody) {
+  if (refusedInBody) {
+    const code = shortText((body as { error?: unknown } | null)?.error, 100) ?? 'no ok in the answer';
+    // Slack's own trouble, not a refusal of the grant: the credential is still good.
+    if (SLACK_TEMPORARY.has(code))
+      throw new AppError('SERVICE_UNAVAILABLE', `${provider} failed to answer the token request (${code})`);
+    throw new TokenRefusal(code, `${provider} refused (${code})`);
+  }
+  if (!response.ok) {
     const b = (body ?? {}) as Record<string, unknown>;
     const error = shortText(b.error, 100) ?? `HTTP ${response.status}`;
     const description = shortText(b.error_description);
-    if (response.status >= 500)
+    if (response.status >= 500 || response.status === 429)
       throw new AppError(
         'SERVICE_UNAVAILABLE',
         `${provider} failed to answer the token request (HTTP ${response.status})`,

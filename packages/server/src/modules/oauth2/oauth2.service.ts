@@ -220,7 +220,15 @@ export function createOAuth2Service(deps: OAuth2ServiceDeps) {
       if (c.provider === 'microsoft') url.searchParams.set('response_mode', 'query');
       // Slack takes its scopes separated by commas.
       if (c.scope)
-        url.searchParams.set('scope', c.provider === 'slack' ? c.scope.split(/[\s,]+/).join(',') : c.scope);
+        url.searchParams.set(
+          'scope',
+          c.provider === 'slack'
+            ? c.scope
+                .split(/[\s,]+/)
+                .filter(Boolean)
+                .join(',')
+            : c.scope,
+        );
       url.searchParams.set('state', state);
       url.searchParams.set('code_challenge', challengeOf(pending.verifier));
       url.searchParams.set('code_challenge_method', 'S256');

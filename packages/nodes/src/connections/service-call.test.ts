@@ -35,6 +35,19 @@ beforeAll(async () => {
       response.end('{"status": {"error": "no such thing"}}');
       return;
     }
+    if (request.url === '/endless') {
+      // Sends JSON without end, until the client stops reading.
+      response.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = `${'"x",'.repeat(16 * 1024)}`;
+      response.write('[');
+      const more = () => {
+        while (response.write(chunk));
+        response.once('drain', more);
+      };
+      response.on('close', () => response.removeAllListeners('drain'));
+      more();
+      return;
+    }
     if (request.url === '/empty') {
       response.writeHead(204);
       response.end();
@@ -107,5 +120,13 @@ describe('jsonApi', () => {
     await expect(api.request('GET', '/missing')).rejects.toThrow(
       'Probe: GET /missing failed with status 404: no such thing',
     );
+  });
+
+  it('reads at most its answer limit, and says so rather than buffering a server that never stops', async () => {
+    const api = jsonApi(ctx(), { service: 'Probe', baseUrl: base, maxAnswerBytes: 1024 * 1024 });
+    await expect(api.request('GET', '/endless')).rejects.toThrow(
+      `Probe: the server at ${new URL(base).host} answered more than 1 MB; the answer was not read`,
+    );
+    expect(await api.request('GET', '/ok')).toEqual({ status: 200, body: { ok: true } });
   });
 });

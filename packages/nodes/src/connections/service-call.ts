@@ -50,6 +50,32 @@ export async function callService<T>(ctx: NodeContext, service: string, call: ()
   }
 }
 
+/** Largest answer of a service read by default (a page of query results with vectors fits many times). */
+export const MAX_SERVICE_ANSWER_BYTES = 64 * 1024 * 1024;
+
+const TOO_LARGE = Symbol('too large');
+
+/** The body, read up to `maxBytes`; past that the download is cancelled and {@link TOO_LARGE} answered. */
+async function boundedBody(
+  response: Response,
+  maxBytes: number,
+): Promise<Uint8Array | typeof TOO_LARGE | null> {
+  if (!response.body) return null;
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return Buffer.concat(chunks);
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return TOO_LARGE;
+    }
+    chunks.push(value);
+  }
+}
+
 /** Statuses whose answers have no body (a `Response` refuses one). */
 const EMPTY = new Set([101, 204, 205, 304]);
 
@@ -61,7 +87,7 @@ export type ServiceFetch = (input: string | URL | Request, init?: RequestInit) =
  * included, must finish within {@link SERVICE_TIMEOUTS}.requestMs and ends with the run. The body is
  * read here, so a server that stops halfway fails here too, with a message saying so.
  */
-export function serviceFetch(ctx: NodeContext): ServiceFetch {
+export function serviceFetch(ctx: NodeContext, maxAnswerBytes = MAX_SERVICE_ANSWER_BYTES): ServiceFetch {
   const { http } = ctx.run.services;
   return async (input, init = {}) => {
     let url: string;
@@ -91,7 +117,11 @@ export function serviceFetch(ctx: NodeContext): ServiceFetch {
       // No redirects: the guard drops only `authorization` and cookies when one leaves the origin,
       // and these services carry their keys in headers of their own (`api-key`, `x-chroma-token`).
       const response = await http(url, { ...requestInit, redirect: 'error', signal: controller.signal });
-      const body = EMPTY.has(response.status) ? null : await response.arrayBuffer();
+      const body = EMPTY.has(response.status) ? null : await boundedBody(response, maxAnswerBytes);
+      if (body === TOO_LARGE)
+        throw new ServiceCallError(
+          `the server at ${host} answered more than ${Math.round(maxAnswerBytes / (1024 * 1024))} MB; the answer was not read`,
+        );
       return new Response(body, {
         status: response.status,
         statusText: response.statusText,
@@ -116,6 +146,8 @@ export interface JsonApiOptions {
   headers?: Record<string, string>;
   /** The server's own words from an error body, when it has a known shape. */
   errorText?: (body: unknown) => string | undefined;
+  /** Largest answer read, in bytes (default {@link MAX_SERVICE_ANSWER_BYTES}); a larger one fails. */
+  maxAnswerBytes?: number;
 }
 
 export interface JsonAnswer<T> {
@@ -128,7 +160,7 @@ export interface JsonAnswer<T> {
  * take our fetch, so we speak their REST API ourselves.
  */
 export function jsonApi(ctx: NodeContext, options: JsonApiOptions) {
-  const fetch = serviceFetch(ctx);
+  const fetch = serviceFetch(ctx, options.maxAnswerBytes);
   const origin = new URL(options.baseUrl).origin;
   /**
    * Sends one request. Answers with status 2xx, or with a status listed in `accept` (such as 404

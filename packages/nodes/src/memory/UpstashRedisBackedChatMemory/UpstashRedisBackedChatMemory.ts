@@ -43,6 +43,8 @@ function upstashSession(
     baseUrl,
     headers: { authorization: `Bearer ${token}` },
     errorText: upstashError,
+    // A session's window of messages; a list far larger than any chat is refused, not buffered.
+    maxAnswerBytes: 8 * 1024 * 1024,
   });
   const run = async (command: Command): Promise<unknown> => {
     const { body } = await api.request<Reply>('POST', '/', command);

@@ -4,7 +4,14 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { connect, createOpenAiCredential, flowNode, INTERNAL, openOwnerPage } from './support';
+import {
+  connect,
+  createCredential,
+  createOpenAiCredential,
+  flowNode,
+  INTERNAL,
+  openOwnerPage,
+} from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -125,4 +132,32 @@ test('a Custom MCP node lists the served flow as an action, and its agent calls 
   expect(((await answer.json()) as { text: string }).text).toBe(
     'The tool said Hello from the test LLM. You said: Where is my loom?',
   );
+});
+
+test('a Slack MCP node with a bot-token credential offers Slack’s tools and saves the one chosen', async () => {
+  const slackCredential = await createCredential(page.request, {
+    name: `Slack bot ${Date.now().toString(36)}`,
+    credentialName: 'slackApi',
+    plainDataObj: { botToken: 'xoxb-e2e-not-real' },
+  });
+  const slack = await flowNode(page.request, 'slackMCP', 'slackMCP_0', 0, {}, slackCredential);
+  const flowId = await createFlow(`Slack ${Date.now().toString(36)}`, [slack], []);
+
+  await page.goto(`/canvas/${flowId}`);
+  const node = page.locator('.react-flow__node').filter({ hasText: 'Slack MCP' });
+  await node.getByRole('textbox', { name: 'Available Actions' }).click();
+  // Listing a bot's tools calls nothing: they are the reference Slack server's eight.
+  await expect(page.getByRole('option')).toHaveCount(8);
+  await page.getByRole('option', { name: /SLACK_POST_MESSAGE/ }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Unsaved changes')).toBeHidden();
+
+  const stored = await page.request.get(`/api/v1/chatflows/${flowId}`, { headers: INTERNAL });
+  const flow = JSON.parse(((await stored.json()) as { flowData: string }).flowData) as {
+    nodes: { id: string; data: { inputs: Record<string, unknown>; credential?: string } }[];
+  };
+  const saved = flow.nodes.find((n) => n.id === 'slackMCP_0')!.data;
+  expect(saved.inputs.mcpActions).toBe('["slack_post_message"]');
+  expect(saved.credential).toBe(slackCredential);
 });

@@ -1,5 +1,6 @@
 export { credentialDefinitions, getCredentialDefinition } from './credentials/registry.js';
 export { chatflowNodes, createNodeRegistry } from './registry.js';
+export { closeRedisMemoryConnections } from './memory/RedisBackedChatMemory/RedisBackedChatMemory.js';
 export type { ChatModelHandle } from './llm/chat-model.js';
 export type { ToolHandle, ToolInvokeContext } from './tools/tool.js';
 export type { OutputParserHandle } from './output-parsers/parser.js';

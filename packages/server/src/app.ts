@@ -38,7 +38,7 @@ import { registerErrorHandler, registerNotFoundHandler } from './http/error-hand
 import { loggerOptions } from './http/log-redaction.js';
 import { registerStaticUi } from './http/static-ui.js';
 import { guardedFetchFromEnv, modelAddressCheckFromEnv } from './http/guarded-fetch.js';
-import { createQuickJsSandbox } from '@flowloom/nodes';
+import { closeRedisMemoryConnections, createQuickJsSandbox } from '@flowloom/nodes';
 import { POST_PROCESSING_TIMEOUT_MS } from './modules/post-processing/post-processing.js';
 import { zodValidatorCompiler } from './http/zod-type-provider.js';
 import { createApiKeyRepository } from './modules/apikeys/apikey.repository.js';
@@ -530,6 +530,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook('onClose', (_instance, done) => {
     storeState.locks.abortAll();
+    // Chat memories' pooled Redis connections would otherwise hold the process open for their idle time.
+    closeRedisMemoryConnections();
     done();
   });
   registerFeedbackRoutes(app, {

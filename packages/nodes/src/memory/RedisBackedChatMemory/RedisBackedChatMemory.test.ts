@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeChatMemoryContract } from '../../testing/chat-memory-contract.js';
 import { nodeContext } from '../../testing/node-context.js';
 import type { MemoryHandle } from '../memory.js';
-import { RedisBackedChatMemory, redisTarget } from './RedisBackedChatMemory.js';
+import {
+  closeRedisMemoryConnections,
+  RedisBackedChatMemory,
+  redisMemoryConnections,
+  redisTarget,
+} from './RedisBackedChatMemory.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
 
@@ -71,5 +76,27 @@ describe.skipIf(!REDIS_URL)('Redis-Backed Chat Memory (real Redis)', () => {
   it('fails naming Redis when the server cannot be reached', async () => {
     const memory = await open({ sessionId: `s-${randomUUID()}` }, 'redis://127.0.0.1:9/0');
     await expect(memory.load()).rejects.toThrow(/Redis-Backed Chat Memory \(127\.0\.0\.1:9\)/);
+  });
+
+  it('reuses one connection across calls and runs, and replaces one the server closed', async () => {
+    closeRedisMemoryConnections();
+    const session = `s-${randomUUID()}`;
+    const first = await open({ sessionId: session });
+    await first.save!('q1', 'a1');
+    await (
+      await open({ sessionId: session })
+    ).save!('q2', 'a2');
+    expect(redisMemoryConnections()).toBe(1);
+    // The server drops every idle connection of ours (as its `timeout` setting would).
+    const clients = String(await redis.client('LIST')).split('\n');
+    const ours = clients.filter((line) => / name=flowloom-chat-memory /.test(` ${line} `));
+    expect(ours).toHaveLength(1);
+    await redis.client('KILL', 'ID', /id=(\d+)/.exec(ours[0]!)![1]!);
+    const turns = await (await open({ sessionId: session })).load();
+    expect(turns.map((t) => t.content)).toEqual(['q1', 'a1', 'q2', 'a2']);
+    expect(redisMemoryConnections()).toBe(1);
+    closeRedisMemoryConnections();
+    expect(redisMemoryConnections()).toBe(0);
+    await redis.del(session);
   });
 });

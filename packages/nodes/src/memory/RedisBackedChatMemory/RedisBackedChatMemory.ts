@@ -62,9 +62,133 @@ export function redisTarget(credential: Record<string, unknown>): RedisTarget {
   };
 }
 
+/** How long an unused connection stays open for the next run (one chat's turns reuse it). */
+export const REDIS_IDLE_MS = 30_000;
+
+interface PooledClient {
+  redis: Redis;
+  connected: Promise<void>;
+  idle?: NodeJS.Timeout;
+  users: number;
+  /** Whether a call already ran on it (a closed one is then worth one retry on a new connection). */
+  served: boolean;
+}
+
 /**
- * A client for one call, connected to the address the run's address rule allows (the host resolved
- * once and checked, as the guarded HTTP client does), with short timeouts; closed after use.
+ * Open connections by where and as whom they connect (the checked address, never the name, so a
+ * name that resolves elsewhere later gets its own): each run reuses one instead of connecting and
+ * signing in for every read and write. A connection unused for {@link REDIS_IDLE_MS} is closed, one
+ * that fails is dropped, and neither keeps the process alive.
+ */
+const pool = new Map<string, PooledClient>();
+
+function poolKey(target: RedisTarget, address: string): string {
+  return JSON.stringify([
+    address,
+    target.port,
+    target.db,
+    target.username ?? '',
+    target.password ?? '',
+    target.tls,
+    target.host,
+  ]);
+}
+
+function pooledClient(target: RedisTarget, address: string): PooledClient {
+  const key = poolKey(target, address);
+  const found = pool.get(key);
+  if (found) return found;
+  const redis = new Redis({
+    host: address,
+    port: target.port,
+    db: target.db,
+    ...(target.username && { username: target.username }),
+    ...(target.password && { password: target.password }),
+    ...(target.tls && { tls: address === target.host ? {} : { servername: target.host } }),
+    connectionName: 'flowloom-chat-memory',
+    lazyConnect: true,
+    connectTimeout: SERVICE_TIMEOUTS.connectMs,
+    commandTimeout: SERVICE_TIMEOUTS.requestMs,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  const client: PooledClient = { redis, connected: redis.connect(), users: 0, served: false };
+  const drop = () => {
+    if (pool.get(key) === client) pool.delete(key);
+    if (client.idle) clearTimeout(client.idle);
+  };
+  redis.on('error', () => {}); // failures surface through the command that met them
+  redis.on('end', drop);
+  client.connected.catch(() => {
+    drop();
+    redis.disconnect();
+  });
+  pool.set(key, client);
+  return client;
+}
+
+/** Closes every pooled connection (server shutdown, tests). */
+export function closeRedisMemoryConnections(): void {
+  for (const client of pool.values()) {
+    if (client.idle) clearTimeout(client.idle);
+    client.redis.disconnect();
+  }
+  pool.clear();
+}
+
+/** How many connections are open (tests). */
+export const redisMemoryConnections = () => pool.size;
+
+/** ioredis's words for a command that never reached the server because the connection had closed. */
+const NOT_SENT = /Connection is closed|Stream isn't writeable/;
+
+function release(client: PooledClient, key: string) {
+  client.users -= 1;
+  if (client.users > 0 || pool.get(key) !== client) return;
+  client.idle = setTimeout(() => {
+    if (pool.get(key) === client) pool.delete(key);
+    client.redis.disconnect();
+  }, REDIS_IDLE_MS);
+  client.idle.unref();
+}
+
+/**
+ * Runs `use` on a pooled connection. A reused connection the server closed meanwhile (its idle
+ * timeout, a restart) fails a command before sending it; that connection is dropped and the call
+ * made once more on a new one.
+ */
+async function onConnection<T>(
+  target: RedisTarget,
+  address: string,
+  use: (redis: Redis) => Promise<T>,
+  retried = false,
+): Promise<T> {
+  const key = poolKey(target, address);
+  const client = pooledClient(target, address);
+  const reused = client.served;
+  if (client.idle) clearTimeout(client.idle);
+  client.idle = undefined;
+  client.users += 1;
+  try {
+    await client.connected;
+    client.served = true;
+    return await use(client.redis);
+  } catch (error) {
+    if (client.redis.status !== 'ready') {
+      if (pool.get(key) === client) pool.delete(key);
+      client.redis.disconnect();
+      if (reused && !retried && error instanceof Error && NOT_SENT.test(error.message))
+        return onConnection(target, address, use, true);
+    }
+    throw error;
+  } finally {
+    release(client, key);
+  }
+}
+
+/**
+ * Runs `use` with a connection to the address the run's address rule allows (the host resolved and
+ * checked on every call, as the guarded HTTP client does), with short timeouts.
  */
 async function withClient<T>(ctx: NodeContext, target: RedisTarget, use: (redis: Redis) => Promise<T>) {
   const address = await checkedAddress(ctx, {
@@ -73,32 +197,15 @@ async function withClient<T>(ctx: NodeContext, target: RedisTarget, use: (redis:
     port: target.port,
     database: '',
   });
-  const redis = new Redis({
-    host: address,
-    port: target.port,
-    db: target.db,
-    ...(target.username && { username: target.username }),
-    ...(target.password && { password: target.password }),
-    ...(target.tls && { tls: address === target.host ? {} : { servername: target.host } }),
-    lazyConnect: true,
-    connectTimeout: SERVICE_TIMEOUTS.connectMs,
-    commandTimeout: SERVICE_TIMEOUTS.requestMs,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  redis.on('error', () => {}); // failures surface through the command that met them
   try {
-    await redis.connect();
-    return await use(redis);
+    return await onConnection(target, address, use);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new Error(`${SERVICE} (${target.host}:${target.port}): ${message}`, { cause: error });
-  } finally {
-    redis.disconnect();
   }
 }
 
-/** The session's list, newest message first (as Flowise keeps it), through one client per call. */
+/** The session's list, newest message first (as Flowise keeps it), over a pooled connection. */
 function redisSession(
   ctx: NodeContext,
   target: RedisTarget,

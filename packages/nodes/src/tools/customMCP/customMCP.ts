@@ -93,16 +93,21 @@ export function callResultText(result: Record<string, unknown>): string {
     : text;
 }
 
-interface Settings {
-  target: McpTarget;
+/** Runs an exchange against the server's target: the fixed one, or one whose token may be renewed. */
+export type McpTargetUse = <T>(run: (target: McpTarget) => Promise<T>) => Promise<T>;
+
+export interface McpToolSettings {
+  target: McpTarget | McpTargetUse;
   http: GuardedFetch;
   timeoutMs: number;
   /** How the node is named in messages: `Custom MCP (customMCP_0)`. */
   nodeName: string;
 }
 
-function toolHandle(tool: McpTool, name: string, settings: Settings): ToolHandle {
+/** One tool of an MCP server for the model: each call opens its own connection and closes it. */
+export function mcpToolHandle(tool: McpTool, name: string, settings: McpToolSettings): ToolHandle {
   const { target, http, timeoutMs, nodeName } = settings;
+  const use: McpTargetUse = typeof target === 'function' ? target : (run) => run(target);
   return {
     kind: 'tool',
     name,
@@ -111,14 +116,16 @@ function toolHandle(tool: McpTool, name: string, settings: Settings): ToolHandle
     async invoke(args, { signal }) {
       let outcome: { text: string; failed: boolean };
       try {
-        outcome = await withMcpClient(
-          target,
-          { http, timeoutMs, signal },
-          `the call of "${tool.name}"`,
-          async (client, request) => {
-            const result = await client.callTool({ name: tool.name, arguments: args }, undefined, request);
-            return { text: callResultText(result), failed: result.isError === true };
-          },
+        outcome = await use((current) =>
+          withMcpClient(
+            current,
+            { http, timeoutMs, signal },
+            `the call of "${tool.name}"`,
+            async (client, request) => {
+              const result = await client.callTool({ name: tool.name, arguments: args }, undefined, request);
+              return { text: callResultText(result), failed: result.isError === true };
+            },
+          ),
         );
       } catch (error) {
         if (signal.aborted) throw error;
@@ -159,13 +166,15 @@ async function buildTools(ctx: NodeContext): Promise<ToolHandle[]> {
       `The MCP server has no tool ${missing.map((n) => `"${n}"`).join(', ')} (it offers: ${[...offered].join(', ') || 'none'})`,
     );
   const names = namesFor(tools);
-  const settings: Settings = {
+  const settings: McpToolSettings = {
     target,
     http: services.http,
     timeoutMs,
     nodeName: `${ctx.node.label} (${ctx.node.id})`,
   };
-  return tools.filter((t) => chosen.includes(t.name)).map((t) => toolHandle(t, names.get(t.name)!, settings));
+  return tools
+    .filter((t) => chosen.includes(t.name))
+    .map((t) => mcpToolHandle(t, names.get(t.name)!, settings));
 }
 
 const READS_VARIABLES = /\{\{\s*\$vars\./;

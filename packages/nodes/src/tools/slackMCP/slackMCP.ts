@@ -1,5 +1,3 @@
-import type { JSONSchema7 } from 'ai';
-import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import type { GuardedFetch, LoadMethodContext, NodeContext, NodeType } from '@flowloom/engine';
 import type { ParamOption } from '@flowloom/shared';
 import { multiOptionsInput, stringInput } from '../../llm/chat-model.js';
@@ -7,12 +5,13 @@ import { badgeIcon } from '../../utilities/icons.js';
 import type { ToolHandle } from '../tool.js';
 import {
   DEFAULT_MCP_TIMEOUT_MS,
-  callResultText,
   cleanDescription,
+  mcpToolHandle,
   namesFor,
+  type McpTargetUse,
 } from '../customMCP/customMCP.js';
 import type { McpTarget } from '../customMCP/mcp-config.js';
-import { listServerTools, withMcpClient } from '../customMCP/mcp-session.js';
+import { listServerTools } from '../customMCP/mcp-session.js';
 import { SLACK_BOT_TOOLS, slackAnswerText } from './slack-bot-tools.js';
 import { SLACK_API_DEFAULT_URL, slackWebApi } from './slack-web-api.js';
 
@@ -65,7 +64,7 @@ interface UserSessionOptions {
  * and when the server refuses it (401), once per session however many calls meet the refusal at the
  * same time. The token goes only to the Slack MCP address, never across a redirect.
  */
-function userSession(data: Credential, options: UserSessionOptions) {
+function userSession(data: Credential, options: UserSessionOptions): McpTargetUse {
   let token = stringInput(data.access_token)!;
   let renewal: Promise<void> | undefined;
   const target = (bearer: string): McpTarget => ({
@@ -136,43 +135,6 @@ function botTools(
   }));
 }
 
-function remoteTool(
-  tool: McpTool,
-  name: string,
-  use: ReturnType<typeof userSession>,
-  http: GuardedFetch,
-  nodeName: string,
-): ToolHandle {
-  return {
-    kind: 'tool',
-    name,
-    description: cleanDescription(tool.description || tool.title || tool.name),
-    inputSchema: { ...(tool.inputSchema as JSONSchema7), type: 'object' },
-    async invoke(args, { signal }) {
-      let outcome: { text: string; failed: boolean };
-      try {
-        outcome = await use((target) =>
-          withMcpClient(
-            target,
-            { http, timeoutMs: DEFAULT_MCP_TIMEOUT_MS, signal },
-            `the call of "${tool.name}"`,
-            async (client, request) => {
-              const result = await client.callTool({ name: tool.name, arguments: args }, undefined, request);
-              return { text: callResultText(result), failed: result.isError === true };
-            },
-          ),
-        );
-      } catch (error) {
-        if (signal.aborted) throw error;
-        throw new Error(`${nodeName}: ${(error as Error).message}`, { cause: error });
-      }
-      if (outcome.failed)
-        throw new Error(`${nodeName}: tool "${tool.name}" failed: ${outcome.text || 'no details given'}`);
-      return outcome.text;
-    },
-  };
-}
-
 /**
  * The tools Slack offers this credential by their Slack names (what "Available Actions" stores): the
  * bot toolset, or what Slack's MCP server lists (the model sees a cleaned name where it differs).
@@ -195,7 +157,12 @@ async function available(
   return new Map(
     tools.map((tool) => [
       tool.name,
-      remoteTool(tool, names.get(tool.name)!, use, options.http, options.nodeName),
+      mcpToolHandle(tool, names.get(tool.name)!, {
+        target: use,
+        http: options.http,
+        timeoutMs: DEFAULT_MCP_TIMEOUT_MS,
+        nodeName: options.nodeName,
+      }),
     ]),
   );
 }

@@ -39,36 +39,49 @@ const TENANT = /^[A-Za-z0-9][A-Za-z0-9.-]{0,99}$/;
 const text = (value: unknown) => (typeof value === 'string' ? value.trim().replace(/\/+$/, '') : '');
 const refuse = (message: string) => new AppError('BAD_REQUEST', message);
 
-function googleEndpoints(data: Record<string, unknown>, base: string | undefined): OAuth2Endpoints {
-  const endpoints = {
-    authorizeUrl: base ? `${base}/o/oauth2/v2/auth` : GOOGLE_AUTHORIZE,
-    tokenUrl: base ? `${base}/token` : GOOGLE_TOKEN,
-    name: 'Google',
-  };
-  const authorize = text(data.authorizationUrl);
-  const token = text(data.accessTokenUrl);
-  if (authorize && authorize !== GOOGLE_AUTHORIZE && authorize !== endpoints.authorizeUrl)
-    throw refuse(`The Authorization URL of a Google credential must be ${GOOGLE_AUTHORIZE}`);
-  if (token && token !== GOOGLE_TOKEN && token !== endpoints.tokenUrl)
-    throw refuse(
-      `The Access Token URL of a Google credential must be ${GOOGLE_TOKEN}: its client secret and tokens go only to Google`,
-    );
-  return endpoints;
+/** A provider at fixed addresses: its own, or the operator's replacement with the same paths under it. */
+interface FixedProvider {
+  name: string;
+  authorize: string;
+  token: string;
+  /** The paths under the operator's base URL. */
+  authorizePath: string;
+  tokenPath: string;
 }
 
-function slackEndpoints(data: Record<string, unknown>, base: string | undefined): OAuth2Endpoints {
+const GOOGLE: FixedProvider = {
+  name: 'Google',
+  authorize: GOOGLE_AUTHORIZE,
+  token: GOOGLE_TOKEN,
+  authorizePath: '/o/oauth2/v2/auth',
+  tokenPath: '/token',
+};
+const SLACK: FixedProvider = {
+  name: 'Slack',
+  authorize: SLACK_AUTHORIZE,
+  token: SLACK_TOKEN,
+  authorizePath: '/oauth/v2_user/authorize',
+  tokenPath: '/api/oauth.v2.user.access',
+};
+
+/** The provider's endpoints; the credential's own URLs may only name them (or be left empty). */
+function fixedEndpoints(
+  provider: FixedProvider,
+  data: Record<string, unknown>,
+  base: string | undefined,
+): OAuth2Endpoints {
   const endpoints = {
-    authorizeUrl: base ? `${base}/oauth/v2_user/authorize` : SLACK_AUTHORIZE,
-    tokenUrl: base ? `${base}/api/oauth.v2.user.access` : SLACK_TOKEN,
-    name: 'Slack',
+    authorizeUrl: base ? `${base}${provider.authorizePath}` : provider.authorize,
+    tokenUrl: base ? `${base}${provider.tokenPath}` : provider.token,
+    name: provider.name,
   };
   const authorize = text(data.authorizationUrl);
   const token = text(data.accessTokenUrl);
-  if (authorize && authorize !== SLACK_AUTHORIZE && authorize !== endpoints.authorizeUrl)
-    throw refuse(`The Authorization URL of a Slack credential must be ${SLACK_AUTHORIZE}`);
-  if (token && token !== SLACK_TOKEN && token !== endpoints.tokenUrl)
+  if (authorize && authorize !== provider.authorize && authorize !== endpoints.authorizeUrl)
+    throw refuse(`The Authorization URL of a ${provider.name} credential must be ${provider.authorize}`);
+  if (token && token !== provider.token && token !== endpoints.tokenUrl)
     throw refuse(
-      `The Access Token URL of a Slack credential must be ${SLACK_TOKEN}: its client secret and tokens go only to Slack`,
+      `The Access Token URL of a ${provider.name} credential must be ${provider.token}: its client secret and tokens go only to ${provider.name}`,
     );
   return endpoints;
 }
@@ -117,10 +130,10 @@ export function oauth2Endpoints(
 ): OAuth2Endpoints {
   switch (provider) {
     case 'google':
-      return googleEndpoints(data, bases.google);
+      return fixedEndpoints(GOOGLE, data, bases.google);
     case 'microsoft':
       return microsoftEndpoints(data, bases.microsoft);
     case 'slack':
-      return slackEndpoints(data, bases.slack);
+      return fixedEndpoints(SLACK, data, bases.slack);
   }
 }
